@@ -1,0 +1,37 @@
+/**
+ * The app's one drizzle instance over postgres.js, created on first use and
+ * cached on globalThis (Next's dev server re-evaluates modules on HMR; a new
+ * pool per reload would exhaust connections).
+ */
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { env } from '@/env';
+import { queryLogger, registerDatabase } from '@/server';
+import * as schema from './schema';
+
+export type AppDatabase = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+
+const cache = globalThis as typeof globalThis & { __appDb?: AppDatabase };
+
+export function getDb(): AppDatabase {
+  if (cache.__appDb) return cache.__appDb;
+  if (!env.DATABASE_URL) {
+    throw new Error('DATABASE_URL is not set. Run `npm run dev` (starts an embedded PostgreSQL) or set it in .env.');
+  }
+  const client = postgres(env.DATABASE_URL, {
+    max: 10,
+    onnotice: () => {},
+    // Keep timestamps as Date objects; the model layer serialises them as ISO strings.
+  });
+  cache.__appDb = drizzle(client, { schema, logger: queryLogger });
+  return cache.__appDb;
+}
+
+/** Closes the pool (scripts and tests; the server keeps it for its lifetime). */
+export async function closeDb(): Promise<void> {
+  const current = cache.__appDb;
+  cache.__appDb = undefined;
+  await current?.$client.end({ timeout: 5 });
+}
+
+registerDatabase(getDb);

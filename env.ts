@@ -1,0 +1,70 @@
+/**
+ * Every environment variable the app reads, validated once with zod.
+ *
+ * This is the only module (besides test and Playwright configs) that reads
+ * `process.env`. Add a variable here, document it in `.env.example` and the
+ * README table, then import `env` where you need it.
+ *
+ * `instrumentation.ts` imports this file at server start, so a bad value stops
+ * `next dev` / `next start` with a message naming the variable.
+ */
+import { z } from 'zod';
+
+const bool = z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no', ''] });
+const url = z.url({ protocol: /^https?$/ });
+const seconds = z.coerce.number().int().positive();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+
+  // PostgreSQL. Unset in `npm run dev`: the dev script starts an embedded
+  // server and passes its URL here.
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Set by `npm run dev` when it started the embedded services; shown by /api/health.
+  EMBEDDED_DB: bool.default(false),
+  EMBEDDED_S3: bool.default(false),
+
+  // S3-compatible object storage (AWS S3, R2, MinIO, s3rver ...).
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('auto'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_PUBLIC_URL_BASE: url.optional(),
+  S3_PRIVATE_URL_EXPIRY: seconds.default(3600),
+  S3_UPLOAD_URL_EXPIRY: seconds.default(300),
+  S3_MAX_UPLOAD_SIZE: z.coerce.number().int().positive().default(104_857_600),
+
+  // Sessions (iron-session). At least 32 characters; `npm run dev` generates one.
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Dev sign-in by email (POST /api/session). On outside production unless set to false.
+  AUTH_DEV_LOGIN: bool.optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
+}
+
+export const env: Env = parseEnv(process.env);
+
+/** Dev sign-in is on by default except in production, where it must be enabled explicitly. */
+export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== 'production';
+
+/**
+ * Variables a running server cannot do without. Checked at start-up (not at
+ * import) because `next build` imports route modules without them.
+ */
+export function assertServerEnv(): void {
+  const missing = (['DATABASE_URL', 'SESSION_SECRET'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `Missing environment variables: ${missing.join(', ')}. ` +
+        'Run `npm run dev` (it starts embedded services) or set them; see .env.example.',
+    );
+  }
+}

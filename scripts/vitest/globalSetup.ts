@@ -1,0 +1,51 @@
+/**
+ * Vitest global setup: one PostgreSQL for the run, and a migrated template
+ * database that every test file clones (see setup.ts), so files run in
+ * parallel on databases of their own.
+ *
+ * DATABASE_URL set (CI): use that server; databases are created and dropped.
+ * Unset: start an embedded PostgreSQL in a temporary folder.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { runMigrations } from '../../db/migrate';
+import { ensureDatabase, startEmbeddedPostgres } from '../services/embeddedPostgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    pgTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const given = process.env.DATABASE_URL;
+  let tempDir: string | undefined;
+  let stopServer: (() => Promise<void>) | undefined;
+  let serverUrl: string;
+  if (given) {
+    serverUrl = given;
+  } else {
+    tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-pg-'));
+    chmodSync(tempDir, 0o755); // the embedded server runs as the `postgres` user when we are root
+    const embedded = await startEmbeddedPostgres({ dir: path.join(tempDir, 'data') });
+    serverUrl = embedded.serverUrl;
+    stopServer = embedded.stop;
+    console.log(`[vitest] DATABASE_URL unset: started embedded PostgreSQL on port ${embedded.port}`);
+  }
+  const template = `test_tmpl_${process.pid}_${Date.now().toString(36)}`;
+  await runMigrations(await ensureDatabase(serverUrl, template));
+  project.provide('pgServerUrl', serverUrl);
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${template}" with (force)`);
+    await admin.end({ timeout: 5 });
+    await stopServer?.();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  };
+}

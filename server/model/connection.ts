@@ -1,0 +1,71 @@
+/**
+ * The one database handle the model layer uses, registered by the app.
+ *
+ * `server/` never imports `db/`: the app calls `registerDatabase(getDb)` in
+ * `db/client.ts`, handing over a lazy getter (no I/O until the first query).
+ * Inside `transaction()` the current transaction handle is found through
+ * AsyncLocalStorage, so model calls join it without passing a handle.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
+
+// One driver everywhere (postgres.js). The schema type parameter is the app's;
+// the model layer only builds queries from table objects, so it does not need it.
+export type Database = PgDatabase<PostgresJsQueryResultHKT, Record<string, unknown>>;
+
+let getDatabase: (() => Database) | undefined;
+
+/** Registers the app's database getter. Called once, at import of db/client.ts. */
+export function registerDatabase(getter: () => Database): void {
+  getDatabase = getter;
+}
+
+interface TransactionScope {
+  tx: Database;
+  afterCommit: Array<() => unknown>;
+}
+
+const transactionStorage = new AsyncLocalStorage<TransactionScope>();
+
+/** The handle queries should run on: the current transaction, else the pool. */
+export function db(): Database {
+  const scope = transactionStorage.getStore();
+  if (scope) return scope.tx;
+  if (!getDatabase) {
+    throw new Error('No database registered: import db/client.ts (it calls registerDatabase) before using models.');
+  }
+  return getDatabase();
+}
+
+export function currentTransaction(): TransactionScope | undefined {
+  return transactionStorage.getStore();
+}
+
+/**
+ * Runs `fn` in a transaction. Nested calls open a savepoint. Callbacks queued
+ * with `afterCommit()` run once the outermost transaction has committed, and
+ * never after a rollback.
+ */
+export async function transaction<T>(fn: () => Promise<T>): Promise<T> {
+  const outer = transactionStorage.getStore();
+  if (outer) {
+    return outer.tx.transaction((tx) =>
+      transactionStorage.run({ tx: tx as Database, afterCommit: outer.afterCommit }, fn),
+    );
+  }
+  const scope: TransactionScope = { tx: undefined as unknown as Database, afterCommit: [] };
+  const result = await db().transaction((tx) => {
+    scope.tx = tx as Database;
+    return transactionStorage.run(scope, fn);
+  });
+  for (const callback of scope.afterCommit) await callback();
+  return result;
+}
+
+/** Runs `callback` after the current transaction commits, or now when there is none. */
+export async function afterCommit(callback: () => unknown): Promise<void> {
+  const scope = transactionStorage.getStore();
+  if (scope) scope.afterCommit.push(callback);
+  else await callback();
+}

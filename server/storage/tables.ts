@@ -1,0 +1,63 @@
+/**
+ * Drizzle declarations of the attachment subsystem's two tables. The app's
+ * `db/schema.ts` re-exports them so its own drizzle-kit migrations create
+ * them. Columns follow the specification exactly; ownership (scope, slot,
+ * user) lives in `metadata`, queried with `@>` under the GIN index.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export type AssetStatus = 'pending' | 'ready';
+export type AssetAccess = 'public' | 'private';
+
+/** What the framework keeps in `service_assets.metadata`. Apps may add keys. */
+export interface AssetMetadata {
+  /** Scope params the asset was presigned under, e.g. `{ teamId: 1 }`. */
+  scope?: Record<string, number>;
+  /** `Model.slot`, e.g. `Campaign.logo`. */
+  slot?: string;
+  userId?: number | string;
+  /** ISO time the asset lost its last attachment (for orphan cleanup). */
+  detachedAt?: string;
+  [key: string]: unknown;
+}
+
+export const serviceAssets = pgTable(
+  'service_assets',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    filename: varchar('filename', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 255 }).notNull(),
+    byteSize: integer('byte_size'),
+    checksum: varchar('checksum', { length: 255 }),
+    status: varchar('status', { length: 50 }).$type<AssetStatus>().notNull().default('pending'),
+    access: varchar('access', { length: 50 }).$type<AssetAccess>().notNull().default('private'),
+    metadata: jsonb('metadata').$type<AssetMetadata>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_assets_metadata_gin').using('gin', t.metadata),
+    index('service_assets_status_created_at_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const serviceAttachments = pgTable(
+  'service_attachments',
+  {
+    id: serial('id').primaryKey(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => serviceAssets.id, { onDelete: 'cascade' }),
+    attachableType: varchar('attachable_type', { length: 255 }).notNull(),
+    attachableId: integer('attachable_id').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_attachments_owner_idx').on(t.attachableType, t.attachableId, t.name, t.position),
+    index('service_attachments_asset_id_idx').on(t.assetId),
+  ],
+);
