@@ -1,12 +1,8 @@
 /**
  * The framework's public surface. App code imports from '@/server' only.
+ * Each subsystem keeps its own barrel; this file only re-exports them.
  */
-export { afterCommit, type Database, db, registerDatabase, transaction } from './model/connection';
-export { countQueries, queryLogger } from './model/queryCounter';
-export {
-  type AssetAccess,
-  type AssetMetadata,
-  type AssetStatus,
-  serviceAssets,
-  serviceAttachments,
-} from './storage/tables';
+export * from './controller';
+export * from './http';
+export * from './model';
+export * from './storage';

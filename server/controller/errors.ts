@@ -1,0 +1,109 @@
+/**
+ * The one error path. Anything thrown during dispatch becomes an `AppError`
+ * through `toAppError()`, and both adapters serialise that: REST as
+ * `{error: {code, message, fields?}}` with the status below, tRPC as
+ * `error.data.code` / `error.data.fields`.
+ */
+import { RecordNotFound } from '../model/RecordNotFound';
+
+export const STATUS_BY_CODE = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_ENTITY: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+/** Field errors: `{ name: ["can't be blank"] }`; record-level errors under `base`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  override readonly name: string = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+
+  toJSON(): { error: { code: ErrorCode; message: string; fields?: FieldErrors } } {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message = 'Bad request', fields?: FieldErrors) {
+    super('BAD_REQUEST', message, fields);
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'Authentication required') {
+    super('UNAUTHORIZED', message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'Forbidden') {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class NotFound extends AppError {
+  /** `name` is what was not found, e.g. `NotFound('Campaign')` -> "Campaign not found". */
+  constructor(name = 'Resource') {
+    super('NOT_FOUND', `${name} not found`);
+  }
+}
+
+export class ServiceUnavailable extends AppError {
+  constructor(message = 'Service unavailable', options?: { cause?: unknown }) {
+    super('SERVICE_UNAVAILABLE', message, undefined, options);
+  }
+}
+
+/** 422 carrying a record's field errors: `throw toValidationError(record.errors)`. */
+export function toValidationError(fields: FieldErrors, message = 'Validation failed'): AppError {
+  return new AppError('UNPROCESSABLE_ENTITY', message, fields);
+}
+
+/**
+ * Hook for other layers (storage, the app) to map their own error classes to
+ * an AppError without this module importing them. Return undefined to pass.
+ */
+export type ErrorMapper = (error: unknown) => AppError | undefined;
+const mappers: ErrorMapper[] = [];
+
+export function registerErrorMapper(mapper: ErrorMapper): void {
+  if (!mappers.includes(mapper)) mappers.push(mapper);
+}
+
+/**
+ * Any thrown value -> AppError. Unknown errors become a generic 500 whose
+ * message says nothing of the cause (the cause is kept for server logs).
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof RecordNotFound) return new NotFound(error.modelName);
+  for (const mapper of mappers) {
+    const mapped = mapper(error);
+    if (mapped) return mapped;
+  }
+  return new AppError('INTERNAL_SERVER_ERROR', 'Internal server error', undefined, { cause: error });
+}

@@ -1,0 +1,15 @@
+export {
+  AppError,
+  BadRequest,
+  type ErrorCode,
+  type ErrorMapper,
+  type FieldErrors,
+  Forbidden,
+  NotFound,
+  registerErrorMapper,
+  ServiceUnavailable,
+  STATUS_BY_CODE,
+  toAppError,
+  toValidationError,
+  Unauthorized,
+} from './errors';

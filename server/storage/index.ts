@@ -1,0 +1,7 @@
+export {
+  type AssetAccess,
+  type AssetMetadata,
+  type AssetStatus,
+  serviceAssets,
+  serviceAttachments,
+} from './tables';
