@@ -1,0 +1,72 @@
+/**
+ * Starts s3rver, an S3-compatible server in Node: the zero-config object store
+ * of `npm run dev`, the integration tests and the Playwright run. The bucket is
+ * created with CORS open to the app origin (without it the browser's direct PUT
+ * fails with "Failed to fetch").
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { freePort } from './freePort';
+
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export interface EmbeddedS3 {
+  endpoint: string;
+  bucket: string;
+  port: number;
+  /** The S3_* variables that point the app at this server. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+function corsConfig(origins: string[]): string {
+  const rules = origins
+    .map(
+      (origin) => `<CORSRule>
+    <AllowedOrigin>${origin}</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>`,
+    )
+    .join('\n');
+  return `<CORSConfiguration>${rules}</CORSConfiguration>`;
+}
+
+export async function startS3Server(options: {
+  dir: string;
+  port?: number;
+  bucket?: string;
+  /** Origins allowed to PUT/GET from the browser; `*` when omitted. */
+  allowedOrigins?: string[];
+}): Promise<EmbeddedS3> {
+  const directory = path.resolve(options.dir);
+  mkdirSync(directory, { recursive: true });
+  const port = await freePort(options.port ?? 0);
+  const bucket = options.bucket ?? 'uploads';
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [corsConfig(options.allowedOrigins ?? ['*'])] }],
+  });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    port,
+    env: {
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      S3_ENDPOINT: endpoint,
+      S3_PUBLIC_URL_BASE: `${endpoint}/${bucket}`,
+    },
+    stop: () => server.close(),
+  };
+}
