@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../controller/errors';
+import { assertSameOrigin } from './csrf';
+
+const APP = 'https://app.example.com';
+
+function request(method: string, headers: Record<string, string> = {}): Request {
+  return new Request(`${APP}/api/teams/1/campaigns`, { method, headers });
+}
+
+function refusal(req: Request): AppError | undefined {
+  try {
+    assertSameOrigin(req);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+describe('assertSameOrigin', () => {
+  it.each(['POST', 'PATCH', 'PUT', 'DELETE'])('%s passes without Origin or Sec-Fetch-Site', (method) => {
+    expect(refusal(request(method))).toBeUndefined();
+  });
+
+  it.each<Record<string, string>>([
+    { origin: APP },
+    { origin: `${APP}/` },
+    { origin: 'HTTPS://APP.EXAMPLE.COM' },
+    { origin: 'https://app.example.com:443' },
+    { 'sec-fetch-site': 'same-origin' },
+    { 'sec-fetch-site': 'same-site' },
+    { 'sec-fetch-site': 'none' },
+    { origin: APP, 'sec-fetch-site': 'same-origin' },
+  ])('POST passes with %j', (headers) => {
+    expect(refusal(request('POST', headers))).toBeUndefined();
+  });
+
+  it.each<Record<string, string>>([
+    { origin: 'https://evil.example.com' },
+    { origin: 'http://app.example.com' },
+    { origin: 'https://app.example.com:8443' },
+    { origin: 'https://app.example.com.evil.io' },
+    { origin: 'null' },
+    { origin: '' },
+    { origin: 'not a url' },
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'Cross-Site' },
+    { origin: APP, 'sec-fetch-site': 'cross-site' },
+  ])('POST is refused with %j', (headers) => {
+    const error = refusal(request('POST', headers));
+    expect(error?.status).toBe(403);
+    expect(error?.code).toBe('FORBIDDEN');
+    expect(error?.message).toBe('Cross-site request refused');
+  });
+
+  it.each(['PATCH', 'PUT', 'DELETE'])('%s is refused cross-site', (method) => {
+    expect(refusal(request(method, { origin: 'https://evil.example.com' }))?.status).toBe(403);
+  });
+
+  it.each(['GET', 'HEAD', 'OPTIONS'])('%s always passes', (method) => {
+    const headers = { origin: 'https://evil.example.com', 'sec-fetch-site': 'cross-site' };
+    expect(refusal(request(method, headers))).toBeUndefined();
+  });
+});
