@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { generateObjectKey, OBJECT_KEY_PREFIX, sanitizeExtension } from './objectKey';
+
+const KEY = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
+
+describe('generateObjectKey', () => {
+  it('is prefix/year/month/128 random bits plus the extension', () => {
+    const key = generateObjectKey('Holiday Photo.PNG');
+    expect(OBJECT_KEY_PREFIX).toBe('uploads');
+    expect(key).toMatch(KEY);
+    expect(key.endsWith('.png')).toBe(true);
+    const now = new Date();
+    expect(key.split('/').slice(1, 3)).toEqual([
+      String(now.getUTCFullYear()),
+      String(now.getUTCMonth() + 1).padStart(2, '0'),
+    ]);
+  });
+
+  it('never repeats', () => {
+    const keys = new Set(Array.from({ length: 10_000 }, () => generateObjectKey('a.txt')));
+    expect(keys.size).toBe(10_000);
+  });
+
+  it.each([
+    ['../../etc/passwd', ''],
+    ['..\\..\\windows\\system32\\evil.exe', '.exe'],
+    ['/etc/cron.d/x', ''],
+    ['report.tar.gz', '.gz'],
+    ['no-extension', ''],
+    ['.bashrc', ''],
+    ['trailing.', ''],
+    ['фото.jpg', '.jpg'],
+    ['файл.жпг', ''],
+    ['image.ｐｎｇ', '.png'],
+    ['x.verylongextension', ''],
+    ['x.p n g', ''],
+    ['x.png%2f..', ''],
+    ['x.png/../../y', ''],
+    ['', ''],
+  ])('keeps only a sanitised extension of %j', (filename, extension) => {
+    expect(sanitizeExtension(filename)).toBe(extension);
+    const key = generateObjectKey(filename);
+    expect(key).toMatch(KEY);
+    expect(key.slice(key.lastIndexOf('/') + 1 + 32)).toBe(extension);
+  });
+});

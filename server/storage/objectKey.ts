@@ -1,0 +1,32 @@
+/**
+ * Storage keys are made on the server, never taken from the client: 128 bits
+ * from the system CSPRNG, so a key cannot be guessed or enumerated, and the
+ * client's filename contributes at most a sanitised extension (it helps
+ * people browsing the bucket and CDNs guessing types; the real type is the
+ * object's Content-Type).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Top-level folder of uploaded objects. Change it to share a bucket between apps. */
+export const OBJECT_KEY_PREFIX = 'uploads';
+
+/** `photo.PNG` -> `.png`; anything but 1-10 ASCII letters/digits -> no extension. */
+export function sanitizeExtension(filename: string): string {
+  // Only the last path segment counts, whichever separator the client used.
+  const base = path.posix.basename(filename.normalize('NFKC').replaceAll('\\', '/'));
+  const extension = path.posix.extname(base).slice(1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(extension) ? `.${extension}` : '';
+}
+
+/**
+ * A new key such as `uploads/2026/11/3f2a...c9.png`. Hex, not base64, so
+ * keys never differ only by case (case-insensitive file systems under s3rver
+ * or a sync tool would merge them).
+ */
+export function generateObjectKey(filename: string): string {
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const random = randomBytes(16).toString('hex');
+  return `${OBJECT_KEY_PREFIX}/${now.getUTCFullYear()}/${month}/${random}${sanitizeExtension(filename)}`;
+}
