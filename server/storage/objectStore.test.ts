@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageConfig } from './configureStorage';
+import { configureStorage, storageConfig } from './configureStorage';
 import { generateObjectKey } from './objectKey';
 import { deleteObject, headObject, putObject, UPLOAD_PART_SIZE, UPLOAD_QUEUE_SIZE } from './objectStore';
 import { s3Client } from './s3Client';
@@ -46,6 +46,21 @@ describe('headObject / deleteObject', () => {
     await deleteObject(key);
     expect(await headObject(key)).toBeNull();
     await expect(deleteObject(key)).resolves.toBeUndefined();
+  });
+});
+
+describe("region 'auto' (R2 style)", () => {
+  it('works with an endpoint', async () => {
+    configureStorage({ ...storage.options, region: 'auto' });
+    try {
+      const key = generateObjectKey('r2.txt');
+      await putObject({ key, body: Buffer.from('auto'), contentType: 'text/plain' });
+      expect(await headObject(key)).toMatchObject({ byteSize: 4 });
+      expect((await download(key)).toString()).toBe('auto');
+      expect(await s3Client().config.region()).toBe('auto');
+    } finally {
+      configureStorage(storage.options);
+    }
   });
 });
 
