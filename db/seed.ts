@@ -1,0 +1,49 @@
+/**
+ * `npm run db:seed`: fills the database with data to develop against.
+ *
+ * Add a seeder to `seeders` below. Each must be idempotent (upsert, or
+ * `findBy` before `create`): the script runs again and again, also while
+ * `npm run dev` runs. All seeders run in one transaction: all or nothing.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { transaction } from '@/server';
+import { closeDb, getDb } from './client';
+
+export interface Seeder {
+  /** Shown in the output, e.g. "demo users". */
+  name: string;
+  run(): Promise<void>;
+}
+
+/** The demo domain registers its seeders here. */
+export const seeders: Seeder[] = [];
+
+export async function seed(): Promise<void> {
+  // Fails fast with the driver's message when the database is unreachable.
+  await getDb().execute(sql`select 1`);
+  if (seeders.length === 0) {
+    console.log('db:seed: nothing to seed yet (add seeders to `seeders` in db/seed.ts).');
+    return;
+  }
+  await transaction(async () => {
+    for (const seeder of seeders) {
+      console.log(`db:seed: ${seeder.name}`);
+      await seeder.run();
+    }
+  });
+  console.log(`db:seed: done (${seeders.length} seeder${seeders.length === 1 ? '' : 's'}).`);
+}
+
+// Run when executed as a script (`tsx db/seed.ts`), not when imported.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    await seed();
+  } catch (error) {
+    console.error('db:seed failed:', error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await closeDb();
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * `npm run dev`: zero-config development.
+ *
+ * - No DATABASE_URL: starts an embedded PostgreSQL (data in .data/postgres)
+ *   and creates the database `app`. With DATABASE_URL: uses that server.
+ * - Applies pending migrations (db/migrations) either way.
+ * - No S3_* variables: starts s3rver (data in .data/s3, bucket `uploads`, CORS
+ *   open to the app origin). With them: uses that store.
+ * - No SESSION_SECRET: generates one into .data/session-secret.
+ * - Writes what it generated to .data/dev-env.json, so `npm run db:*` reach
+ *   the same services, then runs `next dev` with that environment.
+ *
+ * Ctrl-C stops Next, then the services. A second start reuses .data/.
+ * Customise ports with PORT (app), DEV_PG_PORT and DEV_S3_PORT.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runMigrations } from '../db/migrate';
+import type { Env } from '../env';
+import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
+import { freePort } from './services/freePort';
+import { importWithoutSignalHooks, onShutdown, stopChild, stopEmbeddedPostgres, withTimeout } from './shutdown';
+
+const log = (message: string) => console.log(`[dev] ${message}`);
+const fail = (message: string): never => {
+  console.error(`[dev] ${message}`);
+  process.exit(1);
+};
+
+const PG_DIR = path.join(DATA_DIR, 'postgres');
+const S3_DIR = path.join(DATA_DIR, 's3');
+const SECRET_FILE = path.join(DATA_DIR, 'session-secret');
+
+// Stops run in reverse order of start; filled as services come up, so a
+// Ctrl-C during start-up stops what has started so far.
+const stops: Array<{ name: string; stop: () => Promise<unknown> }> = [];
+let next: ReturnType<typeof spawn> | undefined;
+
+const shutdown = onShutdown(async (reason) => {
+  if (reason !== 'next exited') log(`${reason}: stopping...`);
+  if (next) await stopChild(next);
+  for (const { name, stop } of stops.reverse()) {
+    try {
+      await withTimeout(stop(), 15_000);
+    } catch (error) {
+      console.error(`[dev] stopping ${name} failed:`, error);
+    }
+  }
+  removeDevEnv(process.pid);
+  process.exit();
+});
+
+// 1. The user's own environment (.env files included) must be valid before anything starts.
+loadEnvFiles();
+const env = await import('../env').then(
+  (module): Env => module.env,
+  (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+);
+
+const running = readLiveDevEnv();
+if (running) fail(`\`npm run dev\` is already running (pid ${running.pid}) at ${running.appUrl}.`);
+
+// 2. Codegen (scripts/gen.ts arrives with the typed client; skipped until then).
+if (existsSync(path.join('scripts', 'gen.ts'))) {
+  log('npm run gen');
+  const gen = spawnSync('npm', ['run', '--silent', 'gen'], { stdio: 'inherit' });
+  if (gen.status !== 0) fail('`npm run gen` failed; fix the error above and start again.');
+}
+
+const appPort = await freePort(Number(process.env.PORT ?? 3000));
+const appUrl = `http://localhost:${appPort}`;
+const generated: Record<string, string> = {};
+
+// 3. Database.
+let databaseUrl = env.DATABASE_URL;
+if (!databaseUrl) {
+  const { ensureDatabase, startEmbeddedPostgres } = await importWithoutSignalHooks(
+    () => import('./services/embeddedPostgres'),
+  );
+  await stopOrphanPostgres();
+  const first = !existsSync(path.join(PG_DIR, 'PG_VERSION'));
+  log(first ? 'creating an embedded PostgreSQL in .data/postgres ...' : 'starting the embedded PostgreSQL ...');
+  const pg = await startEmbeddedPostgres({ dir: PG_DIR, port: Number(process.env.DEV_PG_PORT ?? 54329) });
+  stops.push({ name: 'PostgreSQL', stop: () => stopEmbeddedPostgres(pg.stop, PG_DIR) });
+  databaseUrl = await ensureDatabase(pg.serverUrl, 'app');
+  Object.assign(generated, { DATABASE_URL: databaseUrl, EMBEDDED_DB: 'true' });
+}
+await runMigrations(databaseUrl).catch((error: unknown) =>
+  shutdownWith(`migrations failed on ${redact(databaseUrl)}: ${error instanceof Error ? error.message : error}`),
+);
+log(`database ${redact(databaseUrl)} is migrated`);
+
+// 4. Object storage.
+const s3Given = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_ENDPOINT].some(Boolean);
+if (s3Given && !env.S3_BUCKET) await shutdownWith('S3_BUCKET is required when other S3_* variables are set.');
+if (!s3Given) {
+  const { startS3Server } = await import('./services/s3Server');
+  const s3 = await startS3Server({
+    dir: S3_DIR,
+    port: Number(process.env.DEV_S3_PORT ?? 4569),
+    allowedOrigins: [appUrl, `http://127.0.0.1:${appPort}`],
+  });
+  stops.push({ name: 's3rver', stop: s3.stop });
+  Object.assign(generated, s3.env, { EMBEDDED_S3: 'true' });
+  log(`s3rver on ${s3.endpoint}, bucket "${s3.bucket}" (data in .data/s3)`);
+}
+
+// 5. Session secret.
+if (!env.SESSION_SECRET) generated.SESSION_SECRET = sessionSecret();
+
+writeDevEnv({ pid: process.pid, appUrl, env: generated });
+
+// 6. Next.js.
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+log(`starting next dev on ${appUrl} (health: ${appUrl}/api/health)`);
+next = spawn(process.execPath, [nextBin, 'dev', '--port', String(appPort)], {
+  stdio: 'inherit',
+  env: { ...process.env, ...generated, NEXT_TELEMETRY_DISABLED: '1' },
+});
+next.on('exit', (code, signal) => {
+  if (code !== 0 && signal === null) {
+    console.error(`[dev] next dev exited with code ${code}`);
+    process.exitCode = code ?? 1;
+  }
+  void shutdown('next exited');
+});
+
+// --- helpers ---------------------------------------------------------------
+
+async function shutdownWith(message: string): Promise<never> {
+  console.error(`[dev] ${message}`);
+  process.exitCode = 1;
+  await shutdown('error');
+  return process.exit();
+}
+
+function sessionSecret(): string {
+  if (existsSync(SECRET_FILE)) {
+    const saved = readFileSync(SECRET_FILE, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(DATA_DIR, { recursive: true });
+  writeFileSync(SECRET_FILE, `${secret}\n`, { mode: 0o600 });
+  log('generated SESSION_SECRET into .data/session-secret');
+  return secret;
+}
+
+/** A PostgreSQL left running on .data/postgres by a dev process that was killed (kill -9). */
+async function stopOrphanPostgres(): Promise<void> {
+  const pidFile = path.join(PG_DIR, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const command = existsSync(`/proc/${pid}/comm`) ? readFileSync(`/proc/${pid}/comm`, 'utf8').trim() : '';
+  if (!pid || !isProcessAlive(pid) || (command && command !== 'postgres')) return;
+  log(`stopping a PostgreSQL left running by an earlier dev process (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 150 && isProcessAlive(pid); i++) await sleep(100);
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
