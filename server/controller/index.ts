@@ -1,3 +1,12 @@
+export { ActiveController } from './ActiveController';
+export {
+  type CompiledAction,
+  type CompiledController,
+  type ControllerClass,
+  compileController,
+} from './compileController';
+export { action, after, before, controller, crud, mutation, rescue, scope, singleton } from './decorators';
+export { type AuthorizeScope, dispatch } from './dispatch';
 export {
   AppError,
   BadRequest,
@@ -13,3 +22,12 @@ export {
   toValidationError,
   Unauthorized,
 } from './errors';
+export type {
+  ActionOptions,
+  CrudConfig,
+  HookOptions,
+  MutationOptions,
+  SingletonConfig,
+} from './metadata';
+export { clientName, inferResourcePath } from './naming';
+export type { ModelLike, RecordLike, RelationLike } from './types';

@@ -1,1 +1,5 @@
-export {};
+export { type BuiltRouter, buildRouter, type ControllerRouter, mergeRouters, type RouteRecord } from './buildRouter';
+export { type ApiHandlerOptions, createApiHandler } from './createApiHandler';
+export { errorResponse, jsonResponse, reportError } from './errorResponse';
+export { attachScopeGuard } from './scopeGuards';
+export { baseProcedure, type ErrorData, type ProcedureBuilder, t } from './trpc';

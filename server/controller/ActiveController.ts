@@ -1,0 +1,37 @@
+/**
+ * The base class of every controller.
+ *
+ *   class CampaignController extends ActiveController<AppContext, Campaign> { ... }
+ *
+ * `AppContext` is what the app's `createContext` builds (current user,
+ * memberships ...). The optional second parameter is the record type of the
+ * `@crud` / `@singleton` model; it types `this.relation` and `this.record`.
+ * Plain controllers leave it out, and their `this.relation` is `null`.
+ *
+ * The dispatcher creates one instance per request and fills these members
+ * before any hook runs.
+ */
+import type { ModelBase, Relation } from '../model';
+
+// biome-ignore lint/suspicious/noExplicitAny: the params bag is typed by each action's input.
+type Params = Record<string, any>;
+
+type RelationOf<R> = [R] extends [never] ? null : Relation<R & ModelBase>;
+
+export abstract class ActiveController<AppContext = unknown, R extends ModelBase = never> {
+  /** The request context supplied by the app. */
+  context!: AppContext;
+  /** Validated input: scope params (numbers), `id`, `data`, `ids`, index options or the action's input. */
+  params: Params = {};
+  /** Pre-scoped relation of the model (every `@scope` condition applied); null on a plain controller. */
+  relation!: RelationOf<R>;
+  /** The record loaded by `:id` for record actions, set before `@before` hooks run. */
+  record: R | null = null;
+  /** The name of the action being dispatched (`index`, `publish`, ...). */
+  actionName = '';
+
+  /** Alias of `params`. */
+  get input(): Params {
+    return this.params;
+  }
+}

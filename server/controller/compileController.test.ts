@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APIKeyController,
+  OrgSettingsController,
+  Project,
+  ProjectController,
+  ThingController,
+  UploadController,
+} from '@/server/testing/controllerFixtures';
+import { ActiveController } from './ActiveController';
+import { compileController } from './compileController';
+import { action, before, controller, crud, mutation, rescue, scope } from './decorators';
+
+const routesOf = (Controller: Parameters<typeof compileController>[0]) =>
+  compileController(Controller).actions.map(
+    (a) => `${a.httpMethod} ${a.path} ${a.procedureKey.join('.')} ${a.clientName}`,
+  );
+
+describe('path inference', () => {
+  // Each class needs a declaration to be a controller; the name is what counts.
+  @controller()
+  class PostController extends ActiveController {
+    @action('GET')
+    ping(): null {
+      return null;
+    }
+  }
+  @controller()
+  class TeamSettingsController extends PostController {}
+  @controller()
+  class CampaignController extends PostController {}
+
+  it.each([
+    [PostController, '/posts'],
+    [TeamSettingsController, '/team-settings'],
+    [CampaignController, '/campaigns'],
+    [APIKeyController, '/api-keys'],
+  ] as const)('%o', (Controller, path) => {
+    expect(compileController(Controller).basePath).toBe(path);
+  });
+
+  it('an explicit @controller path overrides inference', () => {
+    expect(compileController(ThingController).basePath).toBe('/v2/things');
+    expect(routesOf(ThingController)).toEqual(['GET /v2/things/latest v2.things.latest indexLatest']);
+  });
+});
+
+describe('route table', () => {
+  it('gives CRUD, mutations and actions their documented paths, keys and client names', () => {
+    expect(routesOf(ProjectController)).toEqual([
+      'GET /orgs/:orgId/projects orgs.projects.index index',
+      'GET /orgs/:orgId/projects/:id orgs.projects.get get',
+      'POST /orgs/:orgId/projects orgs.projects.create create',
+      'PATCH /orgs/:orgId/projects/:id orgs.projects.update update',
+      'DELETE /orgs/:orgId/projects/:id orgs.projects.destroy destroy',
+      'POST /orgs/:orgId/projects/:id/publish orgs.projects.publish mutatePublish',
+      'POST /orgs/:orgId/projects/bulk-activate orgs.projects.bulkActivate mutateBulkActivate',
+      'POST /orgs/:orgId/projects/bulk-archive orgs.projects.bulkArchive mutateBulkArchive',
+      'GET /orgs/:orgId/projects/stats orgs.projects.stats indexStats',
+      'GET /orgs/:orgId/projects/:id/score orgs.projects.score indexScore',
+      'POST /orgs/:orgId/projects/:id/rename orgs.projects.rename mutateRename',
+      'POST /orgs/:orgId/projects/teapot orgs.projects.brew mutateBrew',
+      'POST /orgs/:orgId/projects/echo orgs.projects.echo mutateEcho',
+    ]);
+  });
+
+  it('gives singletons get / findOrCreate / update on one path', () => {
+    expect(routesOf(OrgSettingsController)).toEqual([
+      'GET /orgs/:orgId/org-settings orgs.orgSettings.get get',
+      'POST /orgs/:orgId/org-settings orgs.orgSettings.findOrCreate findOrCreate',
+      'PATCH /orgs/:orgId/org-settings orgs.orgSettings.update update',
+    ]);
+  });
+
+  it('routes plain-controller actions under the controller path (relative explicit path)', () => {
+    expect(routesOf(UploadController)).toEqual([
+      'POST /orgs/:orgId/uploads/presign orgs.uploads.presign mutatePresign',
+      'GET /orgs/:orgId/uploads/storage-usage orgs.uploads.storageUsage indexStorageUsage',
+    ]);
+  });
+
+  it('puts the topmost @scope outermost', () => {
+    @scope('orgId')
+    @scope('projectId')
+    class NoteController extends ActiveController {
+      @action('GET')
+      recent(): null {
+        return null;
+      }
+    }
+    expect(compileController(NoteController).basePath).toBe('/orgs/:orgId/projects/:projectId/notes');
+  });
+});
+
+describe('declaration mistakes fail at boot, naming the controller', () => {
+  it('unknown sortable / filterable / permit fields', () => {
+    @crud(Project, { index: { sortable: ['nope'] } })
+    class SortController extends ActiveController {}
+    expect(() => compileController(SortController)).toThrow(/SortController: index.sortable lists "nope"/);
+
+    @crud(Project, { index: { filterable: ['secret'] } })
+    class FilterController extends ActiveController {}
+    expect(() => compileController(FilterController)).toThrow(/FilterController: index.filterable lists "secret"/);
+
+    @crud(Project, { create: { permit: ['bogus'] } })
+    class PermitController extends ActiveController {}
+    expect(() => compileController(PermitController)).toThrow(/PermitController: create.permit lists "bogus"/);
+  });
+
+  it('unknown named scopes and includes', () => {
+    @crud(Project, { index: { scopes: ['missing'] } })
+    class ScopeController extends ActiveController {}
+    expect(() => compileController(ScopeController)).toThrow(
+      /index.scopes lists "missing", which is not a named scope/,
+    );
+
+    @crud(Project, { get: { include: ['ghost'] } })
+    class IncludeController extends ActiveController {}
+    expect(() => compileController(IncludeController)).toThrow(/get.include lists "ghost"/);
+  });
+
+  it('a hook whose only: names no action, and an if: naming no method', () => {
+    @crud(Project)
+    class OnlyController extends ActiveController {
+      @before({ only: ['publsh'] })
+      check(): void {}
+    }
+    expect(() => compileController(OnlyController)).toThrow(/OnlyController: hook check names "publsh"/);
+
+    @crud(Project)
+    class IfController extends ActiveController {
+      @before({ if: 'isReady' })
+      check(): void {}
+    }
+    expect(() => compileController(IfController)).toThrow(/IfController: hook check has if: 'isReady'/);
+  });
+
+  it('a rescue limited to an unknown action', () => {
+    @crud(Project)
+    class RescueController extends ActiveController {
+      @rescue(Error, { except: ['nothing'] })
+      handle(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(RescueController)).toThrow(/@rescue handle names "nothing"/);
+  });
+
+  it('two routes on one method and path', () => {
+    @controller('/widgets')
+    class ClashController extends ActiveController {
+      @action('GET', '/report')
+      report(): null {
+        return null;
+      }
+      @action('GET', '/widgets/report')
+      reportAgain(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(ClashController)).toThrow(/ClashController: two routes share GET \/widgets\/report/);
+  });
+
+  it('two client names that collide', () => {
+    @crud(Project)
+    class NameController extends ActiveController {
+      @action('GET')
+      stats(): null {
+        return null;
+      }
+      @action('GET', '/other-stats')
+      indexStats(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(NameController)).toThrow(/two client names collide: indexStats/);
+  });
+
+  it('@mutation without a model, and a class with no declarations', () => {
+    @controller('/loose')
+    class LooseController extends ActiveController {
+      @mutation()
+      publish(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(LooseController)).toThrow(/LooseController: @mutation publish needs @crud/);
+    class PlainController extends ActiveController {}
+    expect(() => compileController(PlainController)).toThrow(/PlainController: is not a controller/);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The one pipeline every request goes through, REST or tRPC (DESIGN.md "One
+ * pipeline"). Adapters parse the transport into an `InputSource` and
+ * serialise what this returns or throws; everything else happens here.
+ */
+
+import type { CompiledAction, CompiledController } from './compileController';
+import { DEFAULT_ACTIONS } from './defaultActions';
+import { rescueError, runHooks } from './hooks';
+import { type InputSource, type Params, readParams, readScope } from './readParams';
+import { serialize } from './serialize';
+import type { ControllerInstance } from './types';
+
+/**
+ * App-supplied guard run after the scope params are parsed and before any
+ * record is read: throw Unauthorized / NotFound / Forbidden to refuse.
+ */
+export type AuthorizeScope<Ctx = unknown> = (
+  context: Ctx,
+  scope: Record<string, number>,
+  target: { controller: string; action: string },
+) => void | Promise<void>;
+
+export interface DispatchOptions {
+  context: unknown;
+  authorizeScope?: AuthorizeScope<never>;
+}
+
+type Method = (this: ControllerInstance, ...args: unknown[]) => unknown;
+
+export async function dispatch(
+  compiled: CompiledController,
+  action: CompiledAction,
+  source: InputSource,
+  options: DispatchOptions,
+): Promise<unknown> {
+  const controller = new compiled.Controller() as ControllerInstance;
+  controller.context = options.context;
+  controller.actionName = action.name;
+  controller.relation = null;
+  try {
+    // 2-3. scope params from the URL, then the app's scope guard.
+    const scope = readScope(compiled.scopes, source);
+    if (compiled.scopes.length > 0 && options.authorizeScope) {
+      await (options.authorizeScope as AuthorizeScope)(options.context, scope, {
+        controller: compiled.name,
+        action: action.name,
+      });
+    }
+    // 4. the scoped relation.
+    if (compiled.model) controller.relation = compiled.model.all().where(scope);
+    // 5. input, and the record for record actions (404 before any hook).
+    const params: Params = readParams(compiled, action, source, scope);
+    controller.params = params;
+    if (action.loadsRecord && controller.relation && params.id !== undefined) {
+      const include =
+        action.kind === 'get' && compiled.resource?.kind === 'crud' ? compiled.resource.config.get?.include : undefined;
+      const relation = include?.length ? controller.relation.includes(...include) : controller.relation;
+      controller.record = await relation.find(params.id);
+    }
+    if (action.kind === 'bulkMutation' && controller.relation && action.options.records === false) {
+      controller.relation = controller.relation.where({ id: params.ids ?? [] });
+    }
+    // 6-8. hooks around the action.
+    await runHooks(controller, compiled.before);
+    const result = await runAction(controller, compiled, action, params);
+    await runHooks(controller, compiled.after, result);
+    return serialize(result);
+  } catch (error) {
+    return serialize(await rescueError(controller, compiled.rescues, error));
+  }
+}
+
+async function runAction(
+  controller: ControllerInstance,
+  compiled: CompiledController,
+  action: CompiledAction,
+  params: Params,
+): Promise<unknown> {
+  const defaultAction = DEFAULT_ACTIONS[action.kind];
+  if (!action.hasMethod && defaultAction) return defaultAction(controller, compiled);
+  const method = (controller as unknown as Record<string, Method>)[action.name] as Method;
+  switch (action.kind) {
+    case 'mutation':
+      return method.call(controller, controller.record);
+    case 'bulkMutation': {
+      const ids = params.ids ?? [];
+      if (action.options.records === false) return method.call(controller, ids);
+      const records =
+        ids.length > 0 && controller.relation ? await controller.relation.where({ id: ids }).toArray() : [];
+      return method.call(controller, records);
+    }
+    case 'action':
+      return action.loadsRecord ? method.call(controller, controller.record, params) : method.call(controller, params);
+    default:
+      // An override of a default action: its return value is the response.
+      return method.call(controller);
+  }
+}

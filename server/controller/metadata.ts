@@ -1,0 +1,139 @@
+/**
+ * What the decorators record about a controller class. Decorators only write
+ * here; `compileController()` reads it once at boot.
+ *
+ * Metadata is kept per class (not inherited by copying): readers walk the
+ * prototype chain so hooks, rescues and actions declared on a parent class
+ * apply to its subclasses, parent first.
+ */
+import type { ModelLike, SortTerm } from './types';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** `only` / `except` filters of hooks and rescues (action names). */
+export interface ActionFilter {
+  only?: readonly string[];
+  except?: readonly string[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: `this` of a condition is the controller instance, typed by the caller.
+export type HookCondition = string | ((this: any, controller: any) => boolean);
+
+export interface HookOptions extends ActionFilter {
+  /** A controller method name, or a function; the hook is skipped when it returns false. */
+  if?: HookCondition;
+}
+
+export interface CrudConfig<Ctx = unknown> {
+  index?: {
+    scopes?: readonly string[];
+    defaultScopes?: readonly string[];
+    paramScopes?: readonly string[];
+    sortable?: readonly string[];
+    defaultSort?: SortTerm;
+    filterable?: readonly string[];
+    include?: readonly string[];
+    perPage?: number;
+    maxPerPage?: number;
+  };
+  get?: { include?: readonly string[] };
+  create?: {
+    permit?: readonly string[];
+    autoSet?: Record<string, (context: Ctx) => unknown>;
+  };
+  update?: { permit?: readonly string[] };
+}
+
+export interface SingletonConfig<Ctx = unknown> {
+  /** Identifies the record, applied within the scoped relation. */
+  findBy: (context: Ctx, params: Record<string, unknown>) => Record<string, unknown>;
+  findOrCreate?: boolean;
+  defaultValues?: Record<string, unknown>;
+  update?: { permit?: readonly string[] };
+  get?: { include?: readonly string[] };
+}
+
+export interface MutationOptions {
+  bulk?: boolean;
+  /** With `bulk`: load the records (default) or pass only the ids. */
+  records?: boolean;
+  /** Optional input parser (e.g. a zod schema) for extra input besides `id` / `ids`. */
+  input?: InputParser;
+}
+
+export interface ActionOptions {
+  /** Load the record by `:id` from the scoped relation and pass it as first argument. */
+  load?: boolean;
+  /** Optional input parser (e.g. a zod schema); failures answer 400 with field errors. */
+  input?: InputParser;
+}
+
+/** Anything with zod's `safeParse` shape. */
+export interface InputParser {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<IssueLike> } };
+}
+interface IssueLike {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
+
+export type MethodDeclaration =
+  | { kind: 'mutation'; name: string; options: MutationOptions }
+  | { kind: 'action'; name: string; httpMethod: HttpMethod; path?: string; options: ActionOptions };
+
+export interface HookDeclaration {
+  name: string;
+  options: HookOptions;
+}
+
+/** Any error class, whatever its constructor arguments. */
+export type ErrorClass = abstract new (...args: never[]) => unknown;
+
+export interface RescueDeclaration {
+  name: string;
+  errorClass: ErrorClass;
+  options: ActionFilter;
+}
+
+export interface ControllerMetadata {
+  path?: string;
+  resource?:
+    | { kind: 'crud'; model: ModelLike; config: CrudConfig }
+    | { kind: 'singleton'; model: ModelLike; config: SingletonConfig };
+  /** Outermost first (the topmost `@scope` in the source). */
+  scopes: string[];
+  methods: MethodDeclaration[];
+  before: HookDeclaration[];
+  after: HookDeclaration[];
+  rescues: RescueDeclaration[];
+}
+
+const store = new WeakMap<object, ControllerMetadata>();
+
+/** The metadata declared on this class itself (created on first write). */
+export function ownMetadata(target: object): ControllerMetadata {
+  let meta = store.get(target);
+  if (!meta) {
+    meta = { scopes: [], methods: [], before: [], after: [], rescues: [] };
+    store.set(target, meta);
+  }
+  return meta;
+}
+
+/** Own metadata of the class and its ancestors, root ancestor first. */
+export function metadataChain(target: object): ControllerMetadata[] {
+  const chain: ControllerMetadata[] = [];
+  for (let current: object | null = target; current && current !== Function.prototype; ) {
+    const meta = store.get(current);
+    if (meta) chain.unshift(meta);
+    current = Object.getPrototypeOf(current) as object | null;
+  }
+  return chain;
+}
+
+/** True when any decorator of this framework was applied to the class or a parent. */
+export function isController(target: object): boolean {
+  return metadataChain(target).length > 0;
+}

@@ -1,0 +1,81 @@
+/**
+ * The framework's one tRPC instance. Its error formatter puts the AppError
+ * code (`UNPROCESSABLE_ENTITY`, not tRPC's `UNPROCESSABLE_CONTENT`) and the
+ * field errors in `error.data`, and never a stack or internal message.
+ *
+ * The tRPC context is the app's own request context, so middlewares written
+ * with `procedure.use(...)` see exactly what controllers see in `this.context`.
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import { AppError, type ErrorCode, type FieldErrors, toAppError } from '../controller/errors';
+
+export interface ErrorData {
+  code: ErrorCode;
+  httpStatus: number;
+  path?: string;
+  fields?: FieldErrors;
+}
+
+type TrpcCode = TRPCError['code'];
+
+const TRPC_CODE: Record<ErrorCode, TrpcCode> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_SUPPORTED',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  UNPROCESSABLE_ENTITY: 'UNPROCESSABLE_CONTENT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+/** tRPC's own failures (bad batch, unknown procedure, unparsable input) as AppErrors. */
+function fromTrpcError(error: TRPCError): AppError {
+  switch (error.code) {
+    case 'PARSE_ERROR':
+    case 'BAD_REQUEST':
+      return new AppError('BAD_REQUEST', 'Bad request');
+    case 'NOT_FOUND':
+      return new AppError('NOT_FOUND', 'Procedure not found');
+    case 'METHOD_NOT_SUPPORTED':
+      return new AppError('METHOD_NOT_SUPPORTED', 'Method not supported');
+    case 'PAYLOAD_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MB');
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type');
+    default:
+      return toAppError(error.cause ?? error);
+  }
+}
+
+/** The AppError behind any error tRPC reports. */
+export function appErrorOf(error: TRPCError): AppError {
+  return error.cause instanceof AppError ? error.cause : fromTrpcError(error);
+}
+
+/** Thrown by procedures: a TRPCError whose cause is the AppError. */
+export function toTRPCError(error: unknown): TRPCError {
+  const appError = toAppError(error);
+  return new TRPCError({ code: TRPC_CODE[appError.code], message: appError.message, cause: appError });
+}
+
+export const t = initTRPC.context<object>().create({
+  isDev: false, // never put stacks in responses
+  errorFormatter({ shape, error }) {
+    const appError = appErrorOf(error);
+    const data: ErrorData = { code: appError.code, httpStatus: appError.status, path: shape.data.path };
+    if (appError.fields) data.fields = appError.fields;
+    return { code: shape.code, message: appError.message, data };
+  },
+});
+
+/**
+ * The procedure builder apps may pass to `buildRouter(Controller, procedure)`
+ * after adding middlewares with `.use()` (logging, rate limits ...).
+ */
+export const baseProcedure = t.procedure;
+export type ProcedureBuilder = typeof t.procedure;
