@@ -25,6 +25,8 @@ export abstract class ActiveController<AppContext = unknown, R extends ModelBase
   params: Params = {};
   /** Pre-scoped relation of the model (every `@scope` condition applied); null on a plain controller. */
   relation!: RelationOf<R>;
+  /** Just the `@scope` params of this request, e.g. `{ teamId: 1 }` (also present in `params`). */
+  scopeParams: Record<string, number> = {};
   /** The record loaded by `:id` for record actions, set before `@before` hooks run. */
   record: R | null = null;
   /** The name of the action being dispatched (`index`, `publish`, ...). */

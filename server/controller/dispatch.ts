@@ -41,6 +41,7 @@ export async function dispatch(
   try {
     // 2-3. scope params from the URL, then the app's scope guard.
     const scope = readScope(compiled.scopes, source);
+    controller.scopeParams = scope;
     if (compiled.scopes.length > 0 && options.authorizeScope) {
       await (options.authorizeScope as AuthorizeScope)(options.context, scope, {
         controller: compiled.name,

@@ -18,6 +18,7 @@ export interface SortTerm {
 export interface ControllerInstance {
   context: unknown;
   params: Record<string, unknown>;
+  scopeParams: Record<string, number>;
   relation: Relation<ModelBase> | null;
   record: ModelBase | null;
   actionName: string;
