@@ -50,9 +50,15 @@ export function currentTransaction(): TransactionScope | undefined {
 export async function transaction<T>(fn: () => Promise<T>): Promise<T> {
   const outer = transactionStorage.getStore();
   if (outer) {
-    return outer.tx.transaction((tx) =>
-      transactionStorage.run({ tx: tx as Database, afterCommit: outer.afterCommit }, fn),
-    );
+    // A savepoint keeps its own callbacks and hands them to the enclosing
+    // transaction only when it is released: a rolled-back savepoint drops them.
+    const inner: TransactionScope = { tx: undefined as unknown as Database, afterCommit: [] };
+    const result = await outer.tx.transaction((tx) => {
+      inner.tx = tx as Database;
+      return transactionStorage.run(inner, fn);
+    });
+    outer.afterCommit.push(...inner.afterCommit);
+    return result;
   }
   const scope: TransactionScope = { tx: undefined as unknown as Database, afterCommit: [] };
   const result = await db().transaction((tx) => {

@@ -1,3 +1,26 @@
+export type { Association, Associations } from './Association';
+export { type BelongsTo, type BelongsToOptions, belongsTo } from './belongsTo';
 export { afterCommit, type Database, db, registerDatabase, transaction } from './connection';
+export { translateConstraintError } from './constraintErrors';
+export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
+export type { ModelHooks } from './hooks';
+export { type DeclaredModel, Model, type Record_ as ModelRecord } from './Model';
+export { ModelBase } from './ModelBase';
+export type { AttributesOf, InstanceOf, ModelClass } from './ModelClass';
+export { modelNameFromTable } from './ModelMeta';
+export type { ConstraintMessage, ModelOptions, ScopeFn } from './ModelOptions';
+export { declaredModels, type ModelPlugin, registerModelPlugin } from './modelPlugins';
 export { countQueries, queryLogger } from './queryCounter';
 export { RecordNotFound } from './RecordNotFound';
+export type { Relation } from './Relation';
+export type {
+  FieldErrors as ModelErrors,
+  JsonObject,
+  OrderField,
+  OrderSpec,
+  Page,
+  PaginateOptions,
+  Pagination,
+  SortDirection,
+  WhereConditions,
+} from './types';

@@ -1,0 +1,61 @@
+/**
+ * Declares a model from a drizzle table:
+ *
+ *   export class Campaign extends Model(campaigns, {
+ *     name: 'Campaign',
+ *     hidden: ['secretHash'],
+ *     scopes: { active: (q) => q.where({ status: 'active' }) },
+ *     validations: { name: z.string().trim().min(1, "can't be blank") },
+ *     associations: () => ({ creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }) }),
+ *   }) {
+ *     validate(): void { ... }            // record-level rules
+ *     beforeDestroy(): boolean | void { ... }
+ *   }
+ *
+ * Attributes and their types come from the table (`$inferSelect`), as
+ * properties on the record (`campaign.name`). The returned class carries the
+ * static API of ModelBase (`Campaign.where(...)`, `Campaign.find(id)`).
+ */
+import type { ModelBase as ModelBaseType } from './ModelBase';
+import { ModelBase } from './ModelBase';
+import type { ModelClass } from './ModelClass';
+import { buildModelMeta, type ModelMeta } from './ModelMeta';
+import type { ModelOptions } from './ModelOptions';
+import { registerModel } from './modelPlugins';
+import type { AnyTable, NewAttributesOf, SelectOf } from './types';
+
+/** The record type of a model declared on `TTable`: the record API plus typed attribute properties. */
+export type Record_<TTable extends AnyTable> = ModelBaseType<SelectOf<TTable>> & SelectOf<TTable>;
+
+/** What `Model(table, options)` returns: a class to extend. */
+export type DeclaredModel<TTable extends AnyTable> = Omit<typeof ModelBase, 'prototype' | 'table'> & {
+  new (attributes?: NewAttributesOf<TTable>): Record_<TTable>;
+  readonly prototype: Record_<TTable>;
+  readonly table: TTable;
+};
+
+export function Model<TTable extends AnyTable>(
+  table: TTable,
+  options: ModelOptions<TTable> = {},
+): DeclaredModel<TTable> {
+  const meta: ModelMeta = buildModelMeta(table, options as ModelOptions<AnyTable>);
+  class Declared extends ModelBase<SelectOf<TTable>> {}
+  Object.defineProperty(Declared, 'meta', { value: meta, enumerable: false });
+  // Attribute properties live on the prototype and go through read/writeAttribute
+  // (dirty tracking). With useDefineForClassFields off (see tsconfig), class
+  // field declarations in a subclass would not shadow them; don't declare any.
+  for (const name of meta.attributeNames) {
+    Object.defineProperty(Declared.prototype, name, {
+      configurable: true,
+      enumerable: false,
+      get(this: ModelBase) {
+        return this.readAttribute(name);
+      },
+      set(this: ModelBase, value: unknown) {
+        this.writeAttribute(name, value);
+      },
+    });
+  }
+  registerModel(Declared as unknown as ModelClass);
+  return Declared as unknown as DeclaredModel<TTable>;
+}

@@ -1,0 +1,134 @@
+/**
+ * What a model knows about itself, computed once from its drizzle table and
+ * the options given to `Model(table, options)`: name, attribute -> column map,
+ * scopes, associations (resolved lazily, so models may reference each other),
+ * hidden attributes, validations and constraint messages.
+ */
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import pluralize from 'pluralize';
+import type { Association, Associations } from './Association';
+import type { ModelClass } from './ModelClass';
+import type { ModelOptions } from './ModelOptions';
+import type { AnyTable } from './types';
+
+// Instance members of ModelBase: a column whose property key is one of these
+// would shadow the record API, so declaring such a model fails loudly.
+const RESERVED = new Set([
+  'constructor',
+  'errors',
+  'attributes',
+  'isNewRecord',
+  'isPersisted',
+  'isDestroyed',
+  'assign',
+  'save',
+  'update',
+  'destroy',
+  'reload',
+  'toJSON',
+  'association',
+  'setAssociation',
+  'isLoaded',
+  'load',
+  'addError',
+  'readAttribute',
+  'writeAttribute',
+  'changedAttributes',
+  'hasChanges',
+  'validate',
+]);
+
+export interface ModelMeta {
+  readonly name: string;
+  readonly table: AnyTable;
+  readonly tableName: string;
+  /** camelCase attribute name (the drizzle property key) -> column. */
+  readonly columns: Readonly<Record<string, PgColumn>>;
+  readonly attributeNames: readonly string[];
+  /** SQL column name -> attribute name (to read constraint errors). */
+  readonly attributeByColumnName: ReadonlyMap<string, string>;
+  readonly hidden: ReadonlySet<string>;
+  readonly options: ModelOptions<AnyTable>;
+  /**
+   * Associations of `model` (the concrete class: its static `associations`,
+   * the options' ones, and those added by plugins), resolved and checked on
+   * first use, then cached.
+   */
+  associations(model: object): ReadonlyMap<string, Association>;
+  /** For plugins: adds an association to the model (before its associations are first used). */
+  addAssociation(name: string, association: Association): void;
+  /** The column for an attribute name; throws on an unknown name (never interpolate names into SQL). */
+  column(name: string): PgColumn;
+}
+
+/** `campaigns` -> `Campaign`, `team_settings` -> `TeamSetting`. */
+export function modelNameFromTable(tableName: string): string {
+  const words = tableName.split(/[_\s-]+/).filter(Boolean);
+  const last = words.pop() ?? tableName;
+  return [...words, pluralize.singular(last)].map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>): ModelMeta {
+  const tableName = getTableName(table);
+  const name = options.name ?? modelNameFromTable(tableName);
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const attributeNames = Object.keys(columns);
+  if (!columns.id) throw new Error(`Model ${name}: table "${tableName}" needs an integer \`id\` primary key.`);
+  for (const attribute of attributeNames) {
+    if (RESERVED.has(attribute)) {
+      throw new Error(
+        `Model ${name}: column property "${attribute}" clashes with the record API; rename the property in the drizzle table (the SQL column name can stay).`,
+      );
+    }
+  }
+  const hidden = new Set<string>(options.hidden ?? []);
+  for (const field of hidden) {
+    if (!columns[field]) throw new Error(`Model ${name}: hidden attribute "${field}" is not a column of ${tableName}.`);
+  }
+  for (const field of Object.keys(options.validations ?? {})) {
+    if (!columns[field])
+      throw new Error(`Model ${name}: validation for "${field}", which is not a column of ${tableName}.`);
+  }
+
+  const extra = new Map<string, Association>();
+  const resolved = new WeakMap<object, Map<string, Association>>();
+
+  return {
+    name,
+    table,
+    tableName,
+    columns,
+    attributeNames,
+    attributeByColumnName: new Map(attributeNames.map((key) => [columns[key]?.name ?? key, key])),
+    hidden,
+    options,
+    associations(model) {
+      let found = resolved.get(model);
+      if (!found) {
+        // Resolved on first use: by then every model module has been evaluated.
+        const declaredStatic = (model as { associations?: Associations | (() => Associations) }).associations;
+        found = new Map([
+          ...Object.entries(options.associations?.() ?? {}),
+          ...Object.entries((typeof declaredStatic === 'function' ? declaredStatic() : declaredStatic) ?? {}),
+          ...extra,
+        ]);
+        for (const [key, association] of found) {
+          if (columns[key]) throw new Error(`Model ${name}: association "${key}" has the name of a column.`);
+          association.check?.(model as ModelClass, key);
+        }
+        resolved.set(model, found);
+      }
+      return found;
+    },
+    addAssociation(key, association) {
+      if (columns[key]) throw new Error(`Model ${name}: association "${key}" has the name of a column.`);
+      extra.set(key, association);
+    },
+    column(attribute) {
+      const column = Object.hasOwn(columns, attribute) ? columns[attribute] : undefined;
+      if (!column) throw new Error(`${name} has no attribute "${attribute}".`);
+      return column;
+    },
+  };
+}

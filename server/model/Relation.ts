@@ -1,0 +1,291 @@
+/**
+ * An immutable query over one model: every call returns a new Relation, and
+ * nothing runs until a loading method (`toArray`, `first`, `find`, `count`,
+ * `paginate`, ...) is awaited. Field names are checked against the table's
+ * columns and always go through drizzle column objects.
+ */
+import { and, asc, count as countAll, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { db } from './connection';
+import { findOrCreate } from './findOrCreate';
+import type { ModelBase } from './ModelBase';
+import type { ModelClass } from './ModelClass';
+import { orderClause } from './orderClause';
+import { RecordNotFound } from './RecordNotFound';
+import type { OrderSpec, Page, PaginateOptions, WhereConditions } from './types';
+import { translateConditions } from './whereConditions';
+
+interface RelationState {
+  readonly conditions: readonly SQL[];
+  readonly equalities: Readonly<Record<string, unknown>>;
+  readonly order: readonly SQL[];
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly includes: readonly string[];
+  /** Attribute names to select; all columns when absent. */
+  readonly select?: readonly string[];
+}
+
+type Attrs<T> = T extends ModelBase<infer A> ? A : never;
+type Field<T> = keyof Attrs<T> & string;
+
+// Postgres `integer`/`serial` bounds: `find` answers "not found" for ids outside them without a query.
+const INT4_MAX = 2_147_483_647;
+
+export class Relation<T extends ModelBase = ModelBase> {
+  readonly #state: RelationState;
+
+  constructor(
+    readonly model: ModelClass<T>,
+    state: RelationState = { conditions: [], equalities: {}, order: [], includes: [] },
+  ) {
+    this.#state = state;
+  }
+
+  #with(changes: Partial<RelationState>): Relation<T> {
+    return new Relation(this.model, { ...this.#state, ...changes });
+  }
+
+  get #meta() {
+    return this.model.meta;
+  }
+
+  // ---- building -----------------------------------------------------------
+
+  /** Object conditions (array = IN, null = IS NULL) or drizzle SQL; several calls are ANDed. */
+  where(conditions: WhereConditions<Attrs<T>> | SQL | undefined): Relation<T> {
+    if (conditions === undefined) return this;
+    if (isSql(conditions)) return this.#with({ conditions: [...this.#state.conditions, conditions] });
+    const translated = translateConditions(this.#meta, conditions as Record<string, unknown>);
+    return this.#with({
+      conditions: [...this.#state.conditions, ...translated.sql],
+      equalities: { ...this.#state.equalities, ...translated.equalities },
+    });
+  }
+
+  /** Applies a named scope; throws a plain Error for an unknown name. */
+  scope(name: string, ...args: unknown[]): Relation<T> {
+    const scopes = this.#meta.options.scopes ?? {};
+    const fn = Object.hasOwn(scopes, name) ? scopes[name] : undefined;
+    if (!fn) throw new Error(`${this.#meta.name} has no scope "${name}".`);
+    const result = fn(this as unknown as Relation<ModelBase<never>>, ...args);
+    if (!(result instanceof Relation)) throw new Error(`${this.#meta.name} scope "${name}" must return a relation.`);
+    return result as unknown as Relation<T>;
+  }
+
+  /** Appends sort keys: `'name'`, `'-createdAt'`, `{ createdAt: 'desc' }`, `[{ field, dir }]` or SQL. */
+  order(spec: OrderSpec<Field<T>>): Relation<T> {
+    return this.#with({ order: [...this.#state.order, ...orderClause(this.#meta, spec as OrderSpec)] });
+  }
+
+  /** Replaces the sort keys. */
+  reorder(spec?: OrderSpec<Field<T>>): Relation<T> {
+    return this.#with({ order: spec === undefined ? [] : orderClause(this.#meta, spec as OrderSpec) });
+  }
+
+  limit(n: number): Relation<T> {
+    return this.#with({ limit: nonNegativeInteger('limit', n) });
+  }
+
+  offset(n: number): Relation<T> {
+    return this.#with({ offset: nonNegativeInteger('offset', n) });
+  }
+
+  /** Eager-loads associations: one statement per association, whatever the number of rows. */
+  includes(...names: string[]): Relation<T> {
+    const associations = this.#meta.associations(this.model);
+    for (const name of names) {
+      if (!associations.has(name)) throw new Error(`${this.#meta.name} has no association "${name}".`);
+    }
+    return this.#with({ includes: [...new Set([...this.#state.includes, ...names])] });
+  }
+
+  /** Loads only these attributes (plus `id`); records hold just those keys. */
+  select(...fields: Field<T>[]): Relation<T> {
+    for (const field of fields) this.#meta.column(field);
+    return this.#with({ select: [...new Set(['id', ...fields])] });
+  }
+
+  // ---- loading ------------------------------------------------------------
+
+  async toArray(): Promise<T[]> {
+    const rows = await this.#selectQuery(this.#fields());
+    return this.#instantiate(rows);
+  }
+
+  /** First record by the relation's order (by id when unordered), or null. */
+  async first(): Promise<T | null> {
+    const ordered = this.#state.order.length ? this : this.#with({ order: [asc(this.#meta.column('id'))] });
+    const [record] = await ordered.limit(1).toArray();
+    return record ?? null;
+  }
+
+  /** One record with this id within the relation; throws RecordNotFound. One statement. */
+  async find(id: number | string): Promise<T> {
+    const value = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+    const isInt4 = ['PgSerial', 'PgInteger'].includes(this.#meta.column('id').columnType);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || (isInt4 && Math.abs(value) > INT4_MAX)) {
+      throw new RecordNotFound(this.#meta.name, id);
+    }
+    const [record] = await this.where({ id: value } as unknown as WhereConditions<Attrs<T>>)
+      .limit(1)
+      .toArray();
+    if (!record) throw new RecordNotFound(this.#meta.name, id);
+    return record;
+  }
+
+  /** A record matching `conditions` within the relation, or null (no implied order). */
+  async findBy(conditions: WhereConditions<Attrs<T>> | SQL): Promise<T | null> {
+    const [record] = await this.where(conditions).limit(1).toArray();
+    return record ?? null;
+  }
+
+  async count(): Promise<number> {
+    const { limit, offset } = this.#state;
+    if (limit === undefined && offset === undefined) {
+      const [row] = await this.#selectQuery({ n: countAll() }, { order: false });
+      return row?.n ?? 0;
+    }
+    const sub = this.#selectQuery({ id: this.#meta.column('id') }).as('counted');
+    const [row] = await db().select({ n: countAll() }).from(sub);
+    return row?.n ?? 0;
+  }
+
+  async exists(): Promise<boolean> {
+    const rows = await this.#with({ limit: 1 }).#selectQuery({ one: sql<number>`1` }, { order: false });
+    return rows.length > 0;
+  }
+
+  /** Values of one attribute, in the relation's order. */
+  async pluck<F extends Field<T>>(field: F): Promise<Attrs<T>[F][]> {
+    const rows = await this.#selectQuery({ value: this.#meta.column(field) });
+    return rows.map((row) => row.value as Attrs<T>[F]);
+  }
+
+  /**
+   * One page plus the total: one statement (`count(*) over()`), and a second
+   * `count` only when the page is empty but not the first one. Includes add
+   * one statement each. Overrides the relation's own limit/offset.
+   */
+  async paginate({ page, perPage }: PaginateOptions): Promise<Page<T>> {
+    if (!Number.isInteger(page) || page < 1) throw new Error(`paginate: page must be an integer >= 1 (got ${page}).`);
+    if (!Number.isInteger(perPage) || perPage < 1) {
+      throw new Error(`paginate: perPage must be an integer >= 1 (got ${perPage}).`);
+    }
+    const paged = this.#with({ limit: perPage, offset: (page - 1) * perPage });
+    const rows = await paged.#selectQuery({
+      ...this.#fields(),
+      __totalCount: sql<number>`count(*) over()`.mapWith(Number),
+    });
+    let totalCount = rows[0]?.__totalCount ?? 0;
+    if (rows.length === 0 && page > 1) totalCount = await this.#with({ limit: undefined, offset: undefined }).count();
+    const data = await this.#instantiate(rows.map(({ __totalCount: _total, ...row }) => row));
+    return { data, pagination: { page, perPage, totalCount, hasMore: page * perPage < totalCount } };
+  }
+
+  // ---- writing ------------------------------------------------------------
+
+  /** A new unsaved record carrying the relation's equality conditions (they win over `attributes`). */
+  build(attributes?: Partial<Attrs<T>>): T {
+    const record = new this.model();
+    record.assign({ ...attributes, ...this.#state.equalities } as never);
+    return record;
+  }
+
+  /** build + save; returns the record, persisted or carrying `errors`. */
+  async create(attributes?: Partial<Attrs<T>>): Promise<T> {
+    const record = this.build(attributes);
+    await record.save();
+    return record;
+  }
+
+  /**
+   * Finds the record matching the relation + `conditions`, or inserts it with
+   * `defaults` using INSERT ... ON CONFLICT DO NOTHING and reads it back.
+   * Race-safe when a unique index covers the condition columns.
+   */
+  findOrCreateBy(conditions: Partial<Attrs<T>>, defaults?: Partial<Attrs<T>>): Promise<T> {
+    return findOrCreate(this.where(conditions as WhereConditions<Attrs<T>>), defaults);
+  }
+
+  /** One UPDATE for every matching row; no validations, hooks or timestamps. Returns rows affected. */
+  async updateAll(values: Partial<Attrs<T>> | Record<string, unknown>): Promise<number> {
+    for (const field of Object.keys(values)) this.#meta.column(field);
+    const query = db()
+      .update(this.#meta.table)
+      .set(values as never)
+      .where(this.#targetCondition());
+    const result = await query;
+    return (result as unknown as { count: number }).count;
+  }
+
+  /** One DELETE for every matching row; no hooks. Returns rows affected. */
+  async deleteAll(): Promise<number> {
+    const result = await db().delete(this.#meta.table).where(this.#targetCondition());
+    return (result as unknown as { count: number }).count;
+  }
+
+  // ---- internals ----------------------------------------------------------
+
+  /** Loads this relation's includes for already-loaded records. */
+  async preload(records: readonly T[]): Promise<void> {
+    if (records.length === 0) return;
+    const associations = this.#meta.associations(this.model);
+    for (const name of this.#state.includes) {
+      await associations.get(name)?.preload(this.model as unknown as ModelClass, name, records);
+    }
+  }
+
+  /** The state (for other model-layer modules, e.g. findOrCreate). */
+  get equalities(): Readonly<Record<string, unknown>> {
+    return this.#state.equalities;
+  }
+
+  #fields(): Record<string, PgColumn> {
+    const meta = this.#meta;
+    const names = this.#state.select ?? meta.attributeNames;
+    return Object.fromEntries(names.map((name) => [name, meta.column(name)]));
+  }
+
+  #whereSql(): SQL | undefined {
+    return this.#state.conditions.length ? and(...this.#state.conditions) : undefined;
+  }
+
+  /** The WHERE of updateAll/deleteAll: limit/offset go through an id subquery (still one statement). */
+  #targetCondition(): SQL | undefined {
+    if (this.#state.limit === undefined && this.#state.offset === undefined) return this.#whereSql();
+    const ids = this.#selectQuery({ id: this.#meta.column('id') });
+    return inArray(this.#meta.column('id'), ids);
+  }
+
+  #selectQuery<F extends Record<string, PgColumn | SQL | SQL.Aliased>>(fields: F, options: { order?: boolean } = {}) {
+    const { limit, offset, order } = this.#state;
+    let query = db().select(fields).from(this.#meta.table).$dynamic() as unknown as PgSelect;
+    const where = this.#whereSql();
+    if (where) query = query.where(where);
+    if (options.order !== false && order.length) query = query.orderBy(...order);
+    if (limit !== undefined) query = query.limit(limit);
+    if (offset !== undefined) query = query.offset(offset);
+    // The select builder loses its row type through $dynamic on a generic table; the shape is `fields`.
+    return query as unknown as PgSelect & PromiseLike<SelectedRow<F>[]>;
+  }
+
+  async #instantiate(rows: readonly Record<string, unknown>[]): Promise<T[]> {
+    const records = rows.map((row) => this.model.instantiate(row));
+    await this.preload(records);
+    return records;
+  }
+}
+
+type SelectedRow<F> = { [K in keyof F]: F[K] extends SQL<infer V> ? V : F[K] extends PgColumn ? unknown : unknown };
+
+declare const ModelBaseLike: { instantiate(row: Record<string, unknown>): ModelBase };
+
+function isSql(value: unknown): value is SQL {
+  return value instanceof Object && typeof (value as SQL).getSQL === 'function';
+}
+
+function nonNegativeInteger(name: string, n: number): number {
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got ${n}).`);
+  return n;
+}

@@ -1,0 +1,32 @@
+/**
+ * `order()` specs -> drizzle SQL through the column objects. Unknown fields
+ * throw (the controller validates sort fields at boot and per request; this is
+ * the last line of defence against interpolating a client string).
+ */
+import { asc, desc, is, SQL } from 'drizzle-orm';
+import type { ModelMeta } from './ModelMeta';
+import type { OrderSpec, SortDirection } from './types';
+
+export function orderClause(meta: ModelMeta, spec: OrderSpec): SQL[] {
+  if (is(spec, SQL)) return [spec];
+  if (typeof spec === 'string') return [fromString(meta, spec)];
+  if (Array.isArray(spec)) {
+    return spec.map((entry: unknown) => {
+      if (typeof entry === 'string') return fromString(meta, entry);
+      const { field, dir } = entry as { field: string; dir?: SortDirection };
+      return direction(meta, field, dir ?? 'asc');
+    });
+  }
+  return Object.entries(spec as Record<string, SortDirection>).map(([field, dir]) => direction(meta, field, dir));
+}
+
+function fromString(meta: ModelMeta, spec: string): SQL {
+  return spec.startsWith('-') ? direction(meta, spec.slice(1), 'desc') : direction(meta, spec, 'asc');
+}
+
+function direction(meta: ModelMeta, field: string, dir: SortDirection): SQL {
+  const column = meta.column(field);
+  if (dir === 'asc') return asc(column);
+  if (dir === 'desc') return desc(column);
+  throw new Error(`${meta.name}.order: direction for "${field}" must be 'asc' or 'desc'.`);
+}
