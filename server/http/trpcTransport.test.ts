@@ -1,0 +1,143 @@
+/**
+ * The same pipeline over tRPC: procedure keys, flat input, error data codes,
+ * and the scope guard, through `/api/trpc` on the real handler.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closeDb } from '@/db/client';
+import { db } from '@/server';
+import { createFixtureTables, handler } from '@/server/testing/controllerFixtures';
+
+const ALICE = '1:1=owner';
+const BOB = '2:1=member';
+
+beforeAll(createFixtureTables);
+afterAll(closeDb);
+beforeEach(async () => {
+  await db().execute(sql`truncate projects, org_settings restart identity`);
+  await db().execute(sql`
+    insert into projects (org_id, name, status, budget) values
+      (1, 'Draft A', 'draft', 10), (1, 'Active B', 'active', null), (2, 'Globex C', 'draft', 1);
+  `);
+});
+
+interface TrpcResult {
+  status: number;
+  result?: { data: unknown };
+  error?: {
+    message: string;
+    data: { code: string; httpStatus: number; fields?: Record<string, string[]>; stack?: unknown };
+  };
+}
+
+async function query(path: string, input: unknown, user?: string): Promise<TrpcResult> {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const url = `http://localhost/api/trpc/${path}${search}`;
+  const response = await handler(new Request(url, { headers: user ? { 'x-user': user } : {} }));
+  return { status: response.status, ...(await response.json()) };
+}
+
+async function mutate(path: string, input: unknown, user?: string): Promise<TrpcResult> {
+  const response = await handler(
+    new Request(`http://localhost/api/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(user ? { 'x-user': user } : {}) },
+      body: JSON.stringify(input),
+    }),
+  );
+  return { status: response.status, ...(await response.json()) };
+}
+
+describe('tRPC transport', () => {
+  it('serves index with the same input contract as REST', async () => {
+    const response = await query(
+      'orgs.projects.index',
+      { orgId: 1, sort: [{ field: 'name', dir: 'asc' }], filter: { status: ['draft', 'active'] }, perPage: 1 },
+      ALICE,
+    );
+    expect(response.status).toBe(200);
+    expect(response.result?.data).toMatchObject({
+      data: [{ name: 'Active B', orgId: 1 }],
+      pagination: { page: 1, perPage: 1, totalCount: 2, hasMore: true },
+    });
+  });
+
+  it('creates with data, applying the write rules', async () => {
+    const response = await mutate(
+      'orgs.projects.create',
+      { orgId: 1, data: { name: 'Via tRPC', orgId: 2, id: 50 } },
+      BOB,
+    );
+    expect(response.status).toBe(200);
+    expect(response.result?.data).toMatchObject({ name: 'Via tRPC', orgId: 1, ownerId: 2 });
+    expect((response.result?.data as { id: number }).id).not.toBe(50);
+  });
+
+  it('reports AppError codes and field errors in error.data, without stacks', async () => {
+    const invalid = await mutate('orgs.projects.create', { orgId: 1, data: { name: '' } }, BOB);
+    expect(invalid.status).toBe(422);
+    expect(invalid.error?.data.code).toBe('UNPROCESSABLE_ENTITY');
+    expect(invalid.error?.data.fields).toHaveProperty('name');
+    expect(invalid.error?.data.stack).toBeUndefined();
+
+    const hidden = await query('orgs.projects.get', { orgId: 1, id: 3 }, ALICE);
+    expect(hidden.status).toBe(404);
+    expect(hidden.error?.data.code).toBe('NOT_FOUND');
+
+    const anonymous = await query('orgs.projects.index', { orgId: 1 });
+    expect(anonymous.error?.data.code).toBe('UNAUTHORIZED');
+
+    const forbidden = await mutate('orgs.projects.bulkArchive', { orgId: 1, ids: [1] }, BOB);
+    expect(forbidden.error?.data.code).toBe('FORBIDDEN');
+
+    const badInput = await query('orgs.projects.get', { orgId: 'abc', id: 1 }, ALICE);
+    expect(badInput.error?.data.code).toBe('BAD_REQUEST');
+    expect(badInput.error?.data.fields).toHaveProperty('orgId');
+
+    const notObject = await query('orgs.projects.index', [1, 2], ALICE);
+    expect(notObject.error?.data.code).toBe('BAD_REQUEST');
+  });
+
+  it('runs mutations and actions by their keys', async () => {
+    expect((await mutate('orgs.projects.publish', { orgId: 1, id: 1 }, BOB)).result?.data).toMatchObject({
+      status: 'active',
+    });
+    expect((await query('orgs.projects.stats', { orgId: 1 }, BOB)).result?.data).toEqual({ total: 2 });
+    expect((await query('orgs.projects.score', { orgId: 1, id: 2 }, BOB)).result?.data).toEqual({ id: 2, score: 50 });
+    expect((await mutate('orgs.projects.rename', { orgId: 1, id: 2, name: 'R' }, BOB)).result?.data).toMatchObject({
+      name: 'R',
+    });
+    expect((await mutate('orgs.orgSettings.findOrCreate', { orgId: 1 }, BOB)).result?.data).toMatchObject({
+      orgId: 1,
+      timezone: 'UTC',
+    });
+    expect((await query('apiKeys.ping', undefined)).result?.data).toBe('pong');
+  });
+
+  it('answers tRPC-level problems with JSON errors, never 500', async () => {
+    expect((await query('orgs.projects.nope', {}, ALICE)).status).toBe(404);
+    const malformed = await handler(
+      new Request('http://localhost/api/trpc/orgs.projects.create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': ALICE },
+        body: '{"orgId": 1,',
+      }),
+    );
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    const nul = await mutate('orgs.projects.create', { orgId: 1, data: { name: 'a\u0000' } }, ALICE);
+    expect(nul.status).toBe(400);
+  });
+
+  it('batches calls (httpBatchLink wire format)', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { orgId: 1 }, 1: { orgId: 1, id: 1 } }));
+    const response = await handler(
+      new Request(`http://localhost/api/trpc/orgs.projects.stats,orgs.projects.get?batch=1&input=${input}`, {
+        headers: { 'x-user': BOB },
+      }),
+    );
+    const body = (await response.json()) as Array<{ result: { data: unknown } }>;
+    expect(body[0]?.result.data).toEqual({ total: 2 });
+    expect(body[1]?.result.data).toMatchObject({ id: 1, name: 'Draft A' });
+  });
+});
