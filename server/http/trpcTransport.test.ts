@@ -70,7 +70,7 @@ describe('tRPC transport', () => {
     );
     expect(response.status).toBe(200);
     expect(response.result?.data).toMatchObject({ name: 'Via tRPC', orgId: 1, ownerId: 2 });
-    expect((response.result?.data as { id: number }).id).not.toBe(50);
+    expect((response.result?.data as { id?: number } | undefined)?.id).not.toBe(50);
   });
 
   it('reports AppError codes and field errors in error.data, without stacks', async () => {
