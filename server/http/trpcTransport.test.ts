@@ -141,3 +141,34 @@ describe('tRPC transport', () => {
     expect(body[1]?.result.data).toMatchObject({ id: 1, name: 'Draft A' });
   });
 });
+
+describe('tRPC caller and procedure builder', () => {
+  it('serves a server-side caller with the scope guard attached to the context', async () => {
+    const { attachScopeGuard, t } = await import('@/server');
+    const { authorizeOrg, contextFromRequest, testRouters } = await import('@/server/testing/controllerFixtures');
+    const createCaller = t.createCallerFactory(testRouters.router);
+    const context = attachScopeGuard(
+      contextFromRequest(new Request('http://localhost', { headers: { 'x-user': BOB } })),
+      authorizeOrg,
+    );
+    // biome-ignore lint/suspicious/noExplicitAny: the router's static type comes from codegen; this test calls by key.
+    const caller = createCaller(context) as any;
+    expect(await caller.orgs.projects.stats({ orgId: 1 })).toEqual({ total: 2 });
+    await expect(caller.orgs.projects.stats({ orgId: 2 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('builds procedures from an app-supplied builder (middlewares run)', async () => {
+    const { baseProcedure, buildRouter, t } = await import('@/server');
+    const { UploadController } = await import('@/server/testing/controllerFixtures');
+    const seen: string[] = [];
+    const logged = baseProcedure.use(async ({ path, next }) => {
+      seen.push(path);
+      return next();
+    });
+    const { router } = buildRouter(UploadController, logged);
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
+    const caller = t.createCallerFactory(router)({}) as any;
+    expect(await caller.orgs.uploads.storageUsage({ orgId: 1 })).toEqual({ bytes: 0 });
+    expect(seen).toEqual(['orgs.uploads.storageUsage']);
+  });
+});
