@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closeDb } from '@/db/client';
+import { db } from './connection';
+import { Model } from './Model';
+import { countQueries } from './queryCounter';
+import { Author, createFixtureTables, widgets } from './testing/fixtures';
+
+afterAll(closeDb);
+beforeAll(createFixtureTables);
+beforeEach(async () => {
+  await db().execute(sql`truncate widgets, authors, books, profiles restart identity cascade`);
+});
+
+let creations = 0;
+class Widget extends Model(widgets, { name: 'Widget' }) {
+  afterCreate(): void {
+    creations++;
+  }
+}
+
+describe('findOrCreateBy', () => {
+  it('creates with defaults when absent, finds when present', async () => {
+    const created = await Widget.findOrCreateBy({ teamId: 1, slug: 'settings' }, { name: 'Defaults', price: 3 });
+    expect(created.isNewRecord).toBe(false);
+    expect(created).toMatchObject({ teamId: 1, slug: 'settings', name: 'Defaults', price: 3 });
+    const { result: found, count } = await countQueries(
+      async () => await Widget.findOrCreateBy({ teamId: 1, slug: 'settings' }, { name: 'Ignored' }),
+    );
+    expect(count).toBe(1);
+    expect(found.id).toBe(created.id);
+    expect(found.name).toBe('Defaults');
+  });
+
+  it('within a relation: its equality conditions are part of the key', async () => {
+    const team2 = Widget.where({ teamId: 2 });
+    const record = await team2.findOrCreateBy({ slug: 'settings' });
+    expect(record.teamId).toBe(2);
+    expect((await Widget.where({ teamId: 3 }).findOrCreateBy({ slug: 'settings' })).id).not.toBe(record.id);
+    expect((await team2.findOrCreateBy({ slug: 'settings' })).id).toBe(record.id);
+  });
+
+  it('50 concurrent callers: exactly one row, everyone gets its id, nobody errors', async () => {
+    creations = 0;
+    const { result: results, statements } = await countQueries(
+      async () =>
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            Widget.findOrCreateBy({ teamId: 7, slug: 'race' }, { name: `caller ${i}` }),
+          ),
+        ),
+    );
+    // the race really happened: several callers tried to insert
+    expect(statements.filter((s) => s.includes('on conflict do nothing')).length).toBeGreaterThan(1);
+    const rows = await Widget.where({ teamId: 7, slug: 'race' }).toArray();
+    expect(rows).toHaveLength(1);
+    expect(new Set(results.map((r) => r.id))).toEqual(new Set([rows[0]?.id]));
+    expect(results.every((r) => r.isPersisted && Object.keys(r.errors).length === 0)).toBe(true);
+    expect(creations).toBe(1);
+  });
+
+  it('returns the record with errors when invalid', async () => {
+    const author = await Author.findOrCreateBy({ email: 'not-an-email' }, { name: 'X' });
+    expect(author.isNewRecord).toBe(true);
+    expect(author.errors).toEqual({ email: ['is not an email'] });
+  });
+});
