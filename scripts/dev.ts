@@ -122,7 +122,8 @@ next = spawn(process.execPath, [nextBin, 'dev', '--port', String(appPort)], {
   env: { ...process.env, ...generated, NEXT_TELEMETRY_DISABLED: '1' },
 });
 next.on('exit', (code, signal) => {
-  if (code !== 0 && signal === null) {
+  // 130/143: Next stopping on the Ctrl-C/SIGTERM the terminal sent the whole process group.
+  if (code && code !== 130 && code !== 143 && signal === null) {
     console.error(`[dev] next dev exited with code ${code}`);
     process.exitCode = code ?? 1;
   }

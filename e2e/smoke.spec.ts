@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page renders and links to the health check', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Active Controller Starter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Active Controller Starter');
+  await page.getByRole('link', { name: '/api/health' }).click();
+  await expect(page).toHaveURL(/\/api\/health$/);
+  await expect(page.locator('body')).toContainText('"ok":true');
+});
+
+test('/api/health is ok with a real database and the embedded store', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  // scripts/e2eServer.ts uses the server DATABASE_URL names, else an embedded PostgreSQL.
+  expect(await response.json()).toEqual({
+    ok: true,
+    db: process.env.DATABASE_URL ? 'postgres' : 'embedded',
+    storage: 'embedded',
+  });
+});
+
+test('/api/health refuses other methods with a JSON 405', async ({ request }) => {
+  const response = await request.post('/api/health');
+  expect(response.status()).toBe(405);
+  expect(response.headers().allow).toBe('GET, HEAD, OPTIONS');
+  expect((await response.json()).error.code).toBe('METHOD_NOT_SUPPORTED');
+});

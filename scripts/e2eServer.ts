@@ -1,0 +1,109 @@
+/**
+ * The Playwright webServer: a database, an s3rver and `next start`, all its
+ * own, removed again on SIGTERM/SIGINT.
+ *
+ * - DATABASE_URL set: creates `e2e_<timestamp>` on that server (dropped on exit).
+ *   Unset: an embedded PostgreSQL in a temporary folder.
+ * - Migrates and seeds that database, starts s3rver on a free port (CORS open
+ *   to the app origin), then `next start` on E2E_PORT with AUTH_DEV_LOGIN=true
+ *   and a test SESSION_SECRET. Needs a prior `next build`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { runMigrations } from '../db/migrate';
+import { importWithoutSignalHooks, onShutdown, stopChild, stopEmbeddedPostgres, withTimeout } from './shutdown';
+
+const log = (message: string) => console.log(`[e2e-server] ${message}`);
+const port = Number(process.env.E2E_PORT ?? 3100);
+const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+const tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-e2e-'));
+// As root the embedded PostgreSQL runs as the `postgres` user, which must reach its data folder.
+chmodSync(tempDir, 0o755);
+
+const stops: Array<() => Promise<unknown>> = [async () => rmSync(tempDir, { recursive: true, force: true })];
+let next: ReturnType<typeof spawn> | undefined;
+
+const shutdown = onShutdown(async () => {
+  if (next) await stopChild(next);
+  for (const stop of stops.reverse()) {
+    await withTimeout(
+      stop().catch((error: unknown) => console.error('[e2e-server] cleanup failed:', error)),
+      15_000,
+    );
+  }
+  process.exit();
+});
+
+try {
+  const { ensureDatabase, startEmbeddedPostgres } = await importWithoutSignalHooks(
+    () => import('./services/embeddedPostgres'),
+  );
+  let databaseUrl: string;
+  let embeddedDb = false;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `e2e_${Date.now()}`;
+    databaseUrl = await ensureDatabase(serverUrl, name);
+    stops.push(() => dropDatabase(serverUrl, name));
+    log(`database ${name} on the DATABASE_URL server`);
+  } else {
+    const dataDir = path.join(tempDir, 'postgres');
+    const pg = await startEmbeddedPostgres({ dir: dataDir });
+    stops.push(() => stopEmbeddedPostgres(pg.stop, dataDir));
+    databaseUrl = await ensureDatabase(pg.serverUrl, 'app');
+    embeddedDb = true;
+    log(`embedded PostgreSQL on port ${pg.port}`);
+  }
+  await runMigrations(databaseUrl);
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  if (seed.status !== 0) throw new Error('db/seed.ts failed');
+
+  const { startS3Server } = await import('./services/s3Server');
+  const s3 = await startS3Server({ dir: path.join(tempDir, 's3'), allowedOrigins: origins });
+  stops.push(s3.stop);
+  log(`s3rver on ${s3.endpoint}`);
+
+  const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+  next = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...s3.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: databaseUrl,
+      EMBEDDED_DB: String(embeddedDb),
+      EMBEDDED_S3: 'true',
+      AUTH_DEV_LOGIN: 'true',
+      SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
+    },
+  });
+  next.on('exit', (code) => {
+    // 130/143: Next stopping on the SIGINT/SIGTERM that Playwright sends the whole process group.
+    if (code && code !== 130 && code !== 143) {
+      console.error(`[e2e-server] next start exited with code ${code} (did \`next build\` run?)`);
+      process.exitCode = code;
+    }
+    void shutdown('next exited');
+  });
+} catch (error) {
+  console.error('[e2e-server] start-up failed:', error);
+  process.exitCode = 1;
+  await shutdown('error');
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}

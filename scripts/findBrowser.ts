@@ -1,0 +1,78 @@
+/**
+ * Which Chromium the Playwright run uses, in this order:
+ * 1. CHROMIUM_PATH, when set (an explicit choice wins);
+ * 2. Playwright's own Chromium, when `npx playwright install chromium` ran;
+ * 3. the system Chromium at /usr/bin/chromium (Debian's `chromium` package).
+ * With none, `requireBrowser()` says exactly what to install; `npm test` may
+ * install Debian's package itself when it runs as root on Debian.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+export interface FoundBrowser {
+  /** undefined: Playwright's own browser (Playwright picks the binary). */
+  executablePath: string | undefined;
+  source: 'CHROMIUM_PATH' | 'playwright' | 'system';
+  /** Launch flags; the extra ones keep a system Chromium off the network and GPU in containers. */
+  args: string[];
+}
+
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-dev-shm-usage',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export const INSTALL_HELP = `No Chromium found for the Playwright tests. Install one of:
+  - Playwright's own browser:   npx playwright install chromium
+  - Debian/Ubuntu system one:   sudo apt-get install -y chromium   (then it is at ${SYSTEM_CHROMIUM})
+  - or point CHROMIUM_PATH at any Chromium/Chrome binary: CHROMIUM_PATH=/path/to/chrome npm test`;
+
+export function findBrowser(): FoundBrowser | undefined {
+  const explicit = process.env.CHROMIUM_PATH;
+  if (explicit) {
+    if (!existsSync(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} does not exist.\n${INSTALL_HELP}`);
+    return { executablePath: explicit, source: 'CHROMIUM_PATH', args: ARGS };
+  }
+  if (playwrightChromiumInstalled()) return { executablePath: undefined, source: 'playwright', args: ARGS };
+  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, source: 'system', args: ARGS };
+  return undefined;
+}
+
+/**
+ * The browser, or an error with install instructions. With `install: true`,
+ * as root on Debian, installs the `chromium` package first (about 30 s).
+ */
+export function requireBrowser(options: { install?: boolean } = {}): FoundBrowser {
+  const found = findBrowser();
+  if (found) return found;
+  if (options.install && canInstallSystemChromium()) {
+    console.log('No Chromium found: installing Debian\'s "chromium" package (apt-get, as root) ...');
+    const run = (args: string[]) =>
+      spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (run(['update']).status === 0 && run(['install', '-y', 'chromium']).status === 0) {
+      const installed = findBrowser();
+      if (installed) return installed;
+    }
+  }
+  throw new Error(INSTALL_HELP);
+}
+
+function playwrightChromiumInstalled(): boolean {
+  try {
+    return existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+}
+
+function canInstallSystemChromium(): boolean {
+  return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/etc/debian_version');
+}
