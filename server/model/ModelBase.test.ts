@@ -172,4 +172,26 @@ describe('records', () => {
     expect(author.toJSON().books).toEqual([]);
     expect(() => Author.includes('nothing')).toThrow('Author has no association "nothing"');
   });
+
+  it('Model.transaction: model calls inside join it, nested calls are savepoints', async () => {
+    await expect(
+      Author.transaction(async () => {
+        await Author.create({ name: 'Ada', email: 'ada@example.test' });
+        await Author.transaction(async () => {
+          await Author.create({ name: 'Bob', email: 'bob@example.test' });
+        });
+        expect(await Author.count()).toBe(2);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await Author.count()).toBe(0);
+    await Author.transaction(async () => {
+      await Author.create({ name: 'Ada', email: 'ada@example.test' });
+      await Author.transaction(async () => {
+        await Author.create({ name: 'Bob', email: 'bob@example.test' });
+        throw new Error('inner');
+      }).catch(() => undefined);
+    });
+    expect(await Author.pluck('name')).toEqual(['Ada']);
+  });
 });

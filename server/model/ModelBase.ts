@@ -15,7 +15,7 @@ import { Relation } from './Relation';
 import { newRecordState, type RecordState, STATE, sameValue } from './recordState';
 import { saveRecord } from './saveRecord';
 import { serializeRecord } from './serializeRecord';
-import type { FieldErrors, JsonObject, OrderSpec, WhereConditions } from './types';
+import type { FieldErrors, JsonObject, OrderSpec, Page, PaginateOptions, WhereConditions } from './types';
 
 export class ModelBase<A extends Record<string, unknown> = Record<string, unknown>> {
   /** Set by `Model()` on each declared model. */
@@ -90,6 +90,29 @@ export class ModelBase<A extends Record<string, unknown> = Record<string, unknow
   }
   static count<M extends ModelClass>(this: M): Promise<number> {
     return this.all().count();
+  }
+  static limit<M extends ModelClass>(this: M, n: number): Relation<InstanceType<M>> {
+    return this.all().limit(n);
+  }
+  static exists<M extends ModelClass>(this: M): Promise<boolean> {
+    return this.all().exists();
+  }
+  static pluck<M extends ModelClass, F extends keyof AttrsOfInstance<M> & string>(
+    this: M,
+    field: F,
+  ): Promise<AttrsOfInstance<M>[F][]> {
+    return this.all().pluck(field);
+  }
+  static paginate<M extends ModelClass>(this: M, options: PaginateOptions): Promise<Page<InstanceType<M>>> {
+    return this.all().paginate(options);
+  }
+  /** One UPDATE of every row; no validations or hooks. */
+  static updateAll<M extends ModelClass>(this: M, values: Partial<AttrsOfInstance<M>>): Promise<number> {
+    return this.all().updateAll(values);
+  }
+  /** One DELETE of every row; no hooks. */
+  static deleteAll<M extends ModelClass>(this: M): Promise<number> {
+    return this.all().deleteAll();
   }
   /** A new, unsaved record. */
   static build<M extends ModelClass>(this: M, attributes?: Partial<AttrsOfInstance<M>>): InstanceType<M> {

@@ -92,7 +92,7 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
   }
 
   const extra = new Map<string, Association>();
-  const resolved = new WeakMap<object, Map<string, Association>>();
+  let resolved = new WeakMap<object, Map<string, Association>>();
 
   return {
     name,
@@ -124,6 +124,7 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
     addAssociation(key, association) {
       if (columns[key]) throw new Error(`Model ${name}: association "${key}" has the name of a column.`);
       extra.set(key, association);
+      resolved = new WeakMap(); // re-resolve (and re-check) on next use
     },
     column(attribute) {
       const column = Object.hasOwn(columns, attribute) ? columns[attribute] : undefined;

@@ -4,7 +4,7 @@
  * `paginate`, ...) is awaited. Field names are checked against the table's
  * columns and always go through drizzle column objects.
  */
-import { and, asc, count as countAll, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count as countAll, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { db } from './connection';
 import { findOrCreate } from './findOrCreate';
@@ -282,7 +282,7 @@ type SelectedRow<F> = { [K in keyof F]: F[K] extends SQL<infer V> ? V : F[K] ext
 declare const ModelBaseLike: { instantiate(row: Record<string, unknown>): ModelBase };
 
 function isSql(value: unknown): value is SQL {
-  return value instanceof Object && typeof (value as SQL).getSQL === 'function';
+  return is(value, SQL);
 }
 
 function nonNegativeInteger(name: string, n: number): number {
