@@ -141,6 +141,9 @@ describe('records', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       author: { id: author.id, name: 'Ada' }, // limited columns
     });
+    const [withFullAuthor] = await Book.includes('fullAuthor').toArray();
+    expect(withFullAuthor?.toJSON().fullAuthor).toMatchObject({ id: author.id, email: 'ada@example.test' });
+    expect(withFullAuthor?.toJSON().fullAuthor).not.toHaveProperty('passwordHash'); // hidden when nested too
     const [withAll] = await Author.includes('books', 'profile').toArray();
     const full = JSON.parse(JSON.stringify(withAll));
     expect(full).not.toHaveProperty('passwordHash');
