@@ -1,5 +1,7 @@
 export { type BuiltRouter, buildRouter, type ControllerRouter, mergeRouters, type RouteRecord } from './buildRouter';
 export { type ApiHandlerOptions, createApiHandler } from './createApiHandler';
+export { assertSameOrigin } from './csrf';
 export { errorResponse, jsonResponse, reportError } from './errorResponse';
+export { readJsonBody } from './readJsonBody';
 export { attachScopeGuard } from './scopeGuards';
 export { baseProcedure, type ErrorData, type ProcedureBuilder, t } from './trpc';
