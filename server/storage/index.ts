@@ -1,4 +1,24 @@
-// Importing storageErrors registers the error mapper (storage outage -> 503).
+// Importing storageErrors registers the error mapper (storage outage -> 503),
+// and attachmentsPlugin wires slots, attach/detach and destroy into the models.
+import './attachmentsPlugin';
+
+export { Asset, type AssetJson, signAssetUrls } from './Asset';
+export { Attachment } from './Attachment';
+export { loadSlotAssets } from './attachedAssociation';
+export {
+  type AttachmentSlot,
+  type AttachmentSlotOptions,
+  findSlot,
+  GB,
+  type HasManyAttachedOptions,
+  hasManyAttached,
+  hasOneAttached,
+  KB,
+  MAX_BYTE_SIZE,
+  MB,
+  maxSizeOf,
+  type RegisteredSlot,
+} from './attachmentSlots';
 export { configureStorage, type StorageConfig, type StorageOptions, storageConfig } from './configureStorage';
 export { attachmentDisposition } from './contentDisposition';
 export { mimeMatches } from './mimeMatches';
@@ -16,7 +36,9 @@ export {
 export { privateObjectUrl, publicObjectUrl } from './objectUrls';
 export { type PresignedUpload, type PresignUploadInput, presignUpload } from './presignUpload';
 export { s3Client } from './s3Client';
+export { sanitizeFilename } from './sanitizeFilename';
 export { isStorageUnavailableError, withStorage } from './storageErrors';
+export { assertStorageReachable, STORAGE_PROBE_TTL_MS } from './storageProbe';
 export {
   type AssetAccess,
   type AssetMetadata,
@@ -24,3 +46,9 @@ export {
   serviceAssets,
   serviceAttachments,
 } from './tables';
+export {
+  type ConfirmInput,
+  type PresignInput,
+  type PresignResponse,
+  UploadsController,
+} from './UploadsController';

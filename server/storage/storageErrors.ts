@@ -75,6 +75,13 @@ function unavailable(cause: unknown): ServiceUnavailable {
   return new ServiceUnavailable('Storage unavailable', { cause });
 }
 
+const outageListeners = new Set<() => void>();
+
+/** Called whenever a storage call fails with an outage (storageProbe.ts forgets its cached "up" then). */
+export function onStorageOutage(listener: () => void): void {
+  outageListeners.add(listener);
+}
+
 /**
  * Runs a storage call; an outage becomes `ServiceUnavailable` (503), other
  * errors (access denied, missing bucket: configuration bugs) pass unchanged.
@@ -83,7 +90,10 @@ export async function withStorage<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (isStorageUnavailableError(error)) throw unavailable(error);
+    if (isStorageUnavailableError(error)) {
+      for (const listener of outageListeners) listener();
+      throw unavailable(error);
+    }
     throw error;
   }
 }

@@ -1,0 +1,153 @@
+/**
+ * Direct-to-storage uploads, mountable by any controller. Subclass it with
+ * your scopes and hooks; `presign` and `confirm` are inherited:
+ *
+ *   @scope('teamId')
+ *   export class UploadController extends UploadsController<AppContext> {
+ *     @before() requireMember() { ... }                       // hooks apply as usual
+ *     override uploadMetadata() { return { userId: this.context.userId }; }
+ *   }
+ *   // -> POST /teams/:teamId/uploads/presign, POST /teams/:teamId/uploads/confirm
+ *
+ * 1. presign `{filename, contentType, byteSize, slot}` (slot: `Campaign.logo`)
+ *    -> `{asset, uploadUrl, method: 'PUT', headers, expiresAt, publicUrl?}`.
+ *    Type and size are checked against the slot before anything is written.
+ * 2. The client PUTs the file to `uploadUrl` with `headers`.
+ * 3. confirm `{assetId}` -> the ready asset, after a HEAD of the object.
+ * 4. The app attaches it: `record.attach('logo', assetId)`.
+ *
+ * Ownership: the asset's metadata records the request's scope params
+ * (`this.scopeParams`) and whatever `uploadMetadata()` returns; confirm only
+ * finds assets whose metadata contains both (another scope's or user's asset
+ * is a 404, as if absent), and `attach` checks the scope against the record.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ActiveController } from '../controller/ActiveController';
+import { action } from '../controller/decorators';
+import { BadRequest, NotFound, toValidationError } from '../controller/errors';
+import { MAX_ID } from '../http/parseId';
+import { Asset, type AssetJson } from './Asset';
+import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
+import { generateObjectKey } from './objectKey';
+import { deleteObject, headObject } from './objectStore';
+import { publicObjectUrl } from './objectUrls';
+import { presignUpload } from './presignUpload';
+import { sanitizeFilename } from './sanitizeFilename';
+import { assertStorageReachable } from './storageProbe';
+import { serviceAssets } from './tables';
+
+/** `type/subtype` plus optional parameters; no control characters (it becomes a signed header). */
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;[\x20-\x7e]*)?$/i;
+
+const presignInput = z.object({
+  filename: z.string().trim().min(1, "can't be blank").max(1024),
+  contentType: z.string().trim().max(255).regex(MIME_TYPE, 'must be a MIME type such as image/png'),
+  byteSize: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  slot: z.string().min(1, "can't be blank").max(255),
+});
+const confirmInput = z.object({ assetId: z.number().int().min(1).max(MAX_ID) });
+
+export type PresignInput = z.infer<typeof presignInput>;
+export type ConfirmInput = z.infer<typeof confirmInput>;
+
+export interface PresignResponse {
+  /** The pending asset (its `id` is what confirm and attach take). */
+  asset: AssetJson;
+  uploadUrl: string;
+  method: 'PUT';
+  /** Send exactly these with the PUT; the browser adds Content-Length, which is signed too. */
+  headers: { 'Content-Type': string };
+  /** ISO time after which the store refuses `uploadUrl`. */
+  expiresAt: string;
+  /** Public slots only: where the file will be readable once uploaded. */
+  publicUrl?: string;
+}
+
+/** `Image/PNG; charset=x` -> `image/png`. */
+function essence(contentType: string | undefined): string {
+  return (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
+export abstract class UploadsController<Ctx = unknown> extends ActiveController<Ctx> {
+  /**
+   * Extra metadata stored on each asset this controller presigns, e.g.
+   * `{ userId: this.context.userId }`. It is ownership too: confirm only
+   * finds assets whose metadata contains it. JSON values only.
+   */
+  uploadMetadata(): Record<string, unknown> | Promise<Record<string, unknown>> {
+    return {};
+  }
+
+  /** Which slots this controller presigns for (default: every declared slot). Others answer 400 like unknown ones. */
+  allowsSlot(_slot: RegisteredSlot): boolean {
+    return true;
+  }
+
+  @action('POST', undefined, { input: presignInput })
+  async presign(input: PresignInput): Promise<PresignResponse> {
+    const registered = findSlot(input.slot);
+    if (!registered || !this.allowsSlot(registered)) {
+      throw new BadRequest('Unknown attachment slot', { slot: ['is not an attachment slot (expected Model.slot)'] });
+    }
+    assertFitsSlot(registered.slot, input);
+    // Signing is local: ask the store first, so an outage is a 503 with nothing written.
+    await assertStorageReachable();
+    const filename = sanitizeFilename(input.filename);
+    const key = generateObjectKey(filename);
+    const upload = await presignUpload({ key, contentType: input.contentType, byteSize: input.byteSize });
+    // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
+    const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
+    const asset = await Asset.create({
+      key,
+      filename,
+      contentType: input.contentType,
+      byteSize: input.byteSize,
+      status: 'pending',
+      access: registered.slot.access,
+      metadata,
+    });
+    if (!asset.isPersisted) throw toValidationError(asset.errors);
+    return {
+      asset: asset.toJSON(),
+      uploadUrl: upload.url,
+      method: upload.method,
+      headers: upload.headers,
+      expiresAt: upload.expiresAt,
+      ...(registered.slot.access === 'public' ? { publicUrl: publicObjectUrl(key) } : {}),
+    };
+  }
+
+  @action('POST', undefined, { input: confirmInput })
+  async confirm(input: ConfirmInput): Promise<AssetJson> {
+    const owned = { ...(await this.uploadMetadata()), scope: this.scopeParams };
+    const asset = await Asset.where(sql`${serviceAssets.metadata} @> ${JSON.stringify(owned)}::jsonb`).findBy({
+      id: input.assetId,
+    });
+    if (!asset) throw new NotFound('Asset');
+    if (asset.status === 'ready') return (await asset.withUrl()).toJSON();
+
+    const head = await headObject(asset.key);
+    if (!head) {
+      throw new BadRequest('The file has not been uploaded yet', {
+        assetId: ['has no uploaded file: PUT it to uploadUrl, then confirm'],
+      });
+    }
+    const problems: Record<string, string[]> = {};
+    if (head.byteSize !== asset.byteSize) {
+      problems.byteSize = [`is ${head.byteSize} bytes, but ${asset.byteSize} bytes were presigned`];
+    }
+    if (essence(head.contentType) !== essence(asset.contentType)) {
+      problems.contentType = [`is ${head.contentType ?? 'unknown'}, but ${asset.contentType} was presigned`];
+    }
+    if (Object.keys(problems).length > 0) {
+      // Object first, then row: if the delete fails, the pending row remains for the cleanup.
+      await deleteObject(asset.key);
+      await Asset.where({ id: asset.id }).deleteAll();
+      throw toValidationError(problems, 'The uploaded file does not match the presigned upload');
+    }
+    // A concurrent cleanup may have removed the row meanwhile: update() then throws RecordNotFound (404).
+    await asset.update({ status: 'ready', byteSize: head.byteSize, checksum: head.etag ?? null });
+    return (await asset.withUrl()).toJSON();
+  }
+}
