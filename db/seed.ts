@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { transaction } from '@/server';
 import { closeDb, getDb } from './client';
+import { demoSeeder } from './demoSeed';
 
 export interface Seeder {
   /** Shown in the output, e.g. "demo users". */
@@ -17,8 +18,8 @@ export interface Seeder {
   run(): Promise<void>;
 }
 
-/** The demo domain registers its seeders here. */
-export const seeders: Seeder[] = [];
+/** Run in this order. Replace the demo seeder with your own. */
+export const seeders: Seeder[] = [demoSeeder];
 
 export async function seed(): Promise<void> {
   // Fails fast with the driver's message when the database is unreachable.

@@ -1,0 +1,24 @@
+/**
+ * A user's place in a team, with a role: `owner` (everything) or `member`
+ * (no deleting campaigns, bulk archive, settings changes or API keys). The
+ * controllers read roles from the request context (controllers/context.ts);
+ * add roles to ROLES in db/schema.ts and the checks in controllers/TeamController.ts.
+ */
+import { z } from 'zod';
+import { belongsTo, Model } from '@/server';
+import { memberships, ROLES } from '../schema';
+import { Team } from './Team';
+import { User } from './User';
+
+export class Membership extends Model(memberships, {
+  name: 'Membership',
+  validations: { role: z.enum(ROLES, 'must be owner or member').optional() },
+  constraintErrors: {
+    memberships_team_id_user_id_key: { field: 'userId', message: 'is already a member of this team' },
+  },
+}) {
+  static associations = () => ({
+    team: belongsTo(() => Team, { columns: ['id', 'name'] }),
+    user: belongsTo(() => User, { columns: ['id', 'name', 'email'] }),
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * A person who signs in. Emails are stored lower-cased and unique (the
+ * database index is on `lower(email)`), so sign-in by email is
+ * case-insensitive. Add profile columns in db/schema.ts and their rules here.
+ */
+import { z } from 'zod';
+import { hasMany, Model } from '@/server';
+import { users } from '../schema';
+import { Membership } from './Membership';
+
+export class User extends Model(users, {
+  name: 'User',
+  validations: {
+    email: z.email('is not a valid email address'),
+    name: z.string().trim().min(1, "can't be blank"),
+  },
+  constraintErrors: { users_email_key: { field: 'email', message: 'has already been taken' } },
+}) {
+  static associations = () => ({
+    memberships: hasMany(() => Membership, { foreignKey: 'userId' }),
+  });
+
+  beforeValidate(): void {
+    if (typeof this.email === 'string') this.email = User.normalizeEmail(this.email);
+  }
+
+  static normalizeEmail(email: string): string {
+    return email.trim().toLowerCase();
+  }
+}
