@@ -1,0 +1,33 @@
+/**
+ * Base class of the team's controllers: typed access to the caller and their
+ * role in the team of the URL, and the role checks used by `@before` hooks.
+ *
+ *   @before({ only: ['destroy'] })
+ *   ownersOnly(): void { this.requireOwner(); }
+ *
+ * The hook names its actions with `only`, so a typo fails at boot instead of
+ * leaving an action unprotected. Add roles (e.g. `admin`) in db/schema.ts and
+ * a `requireAdmin()` here.
+ */
+import { ActiveController, Forbidden, type ModelBase, Unauthorized } from '@/server';
+import { type AppContext, type CurrentUser, membershipOf, type TeamMembership } from './context';
+
+export abstract class TeamController<R extends ModelBase = never> extends ActiveController<AppContext, R> {
+  /** The caller (the scope guard has already answered 401 when there is none). */
+  protected get currentUser(): CurrentUser {
+    if (!this.context.user) throw new Unauthorized();
+    return this.context.user;
+  }
+
+  /** The caller's membership of the URL's team. */
+  protected get membership(): TeamMembership {
+    const membership = membershipOf(this.context, this.scopeParams.teamId);
+    if (!membership) throw new Forbidden('You are not a member of this team');
+    return membership;
+  }
+
+  /** 403 unless the caller owns the URL's team. */
+  protected requireOwner(): void {
+    if (this.membership.role !== 'owner') throw new Forbidden('Only team owners can do this');
+  }
+}

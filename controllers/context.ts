@@ -1,0 +1,116 @@
+/**
+ * Who is calling, and what they may reach: the request context every
+ * controller sees as `this.context`, and the scope guard that runs before any
+ * record of a `/teams/:teamId/...` route is read.
+ *
+ * Customise here: how a request authenticates (session cookie or API key
+ * today; add OAuth, SSO ... in `createContext`), what the context carries, and
+ * which nested scope params must belong to the team (`TEAM_CHILD_SCOPES`).
+ * Role rules (owner-only actions) live in controllers/TeamController.ts.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { ApiKey, Campaign } from '@/db/models';
+import { memberships, type Role, teams, users } from '@/db/schema';
+import { db, type ModelClass, NotFound, Unauthorized } from '@/server';
+import { sessionUserId } from './session';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  name: string;
+}
+
+export interface TeamMembership {
+  teamId: number;
+  teamName: string;
+  role: Role;
+}
+
+export interface AppContext {
+  /** The signed-in user (or the creator of the API key used); null when anonymous. */
+  user: CurrentUser | null;
+  /** Every team the user may reach in this request (one team only with an API key). */
+  memberships: TeamMembership[];
+  /** Set when the request authenticated with `Authorization: Bearer <api key>`. */
+  apiKey: { id: number; teamId: number } | null;
+}
+
+// A fresh object per request: the framework keys per-request state on the context object.
+const anonymous = (): AppContext => ({ user: null, memberships: [], apiKey: null });
+
+/** The user and their memberships (with team names), in one statement. Null when the user is gone. */
+export async function loadCurrentUser(
+  userId: number,
+): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
+  const rows = await db()
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      teamId: memberships.teamId,
+      role: memberships.role,
+      teamName: teams.name,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(teams, eq(teams.id, memberships.teamId))
+    .where(eq(users.id, userId))
+    .orderBy(asc(teams.name), asc(teams.id));
+  const [first] = rows;
+  if (!first) return null;
+  const teamsOf = rows.flatMap((row) =>
+    row.teamId !== null && row.role !== null && row.teamName !== null
+      ? [{ teamId: row.teamId, teamName: row.teamName, role: row.role }]
+      : [],
+  );
+  return { user: { id: first.id, email: first.email, name: first.name }, memberships: teamsOf };
+}
+
+/**
+ * Builds `this.context` for a request. An `Authorization` header wins over
+ * the cookie: a request that presents a key means to act as that key, so a
+ * bad key is a 401 rather than a silent fall-back to the browser session.
+ */
+export async function createContext(request: Request): Promise<AppContext> {
+  const authorization = request.headers.get('authorization');
+  if (authorization !== null) {
+    const token = /^Bearer +(\S+)$/i.exec(authorization.trim())?.[1];
+    const found = token ? await ApiKey.authenticate(token) : null;
+    if (!found) throw new Unauthorized('Invalid API key');
+    return { user: found.user, memberships: [found.membership], apiKey: found.apiKey };
+  }
+  const userId = await sessionUserId(request);
+  if (userId === null) return anonymous();
+  const loaded = await loadCurrentUser(userId);
+  return loaded ? { ...loaded, apiKey: null } : anonymous();
+}
+
+/**
+ * Scope params nested under `/teams/:teamId` and the model whose row must
+ * belong to that team. `/teams/1/campaigns/<another team's campaign>/posts`
+ * is then a 404 like any other team's data. Add your own nested resources here.
+ */
+const TEAM_CHILD_SCOPES: Record<string, ModelClass> = { campaignId: Campaign };
+
+/**
+ * The scope guard (createApiHandler runs it before any record is read):
+ * no user -> 401; not a member of `:teamId` -> 404, with no hint the team
+ * exists. The membership check costs no statement (the context holds the
+ * memberships); each nested scope param costs one (`campaignId` on posts).
+ */
+export async function authorizeScope(context: AppContext, scope: Record<string, number>): Promise<void> {
+  if (!context.user) throw new Unauthorized();
+  const { teamId } = scope;
+  if (teamId === undefined) return;
+  if (!context.memberships.some((membership) => membership.teamId === teamId)) throw new NotFound('Team');
+  for (const [field, model] of Object.entries(TEAM_CHILD_SCOPES)) {
+    const id = scope[field];
+    if (id === undefined) continue;
+    if (!(await model.where({ id, teamId } as never).exists())) throw new NotFound(model.modelName);
+  }
+}
+
+/** The caller's membership of `teamId` (the guard has checked it exists on team routes). */
+export function membershipOf(context: AppContext, teamId: number | undefined): TeamMembership | undefined {
+  return context.memberships.find((membership) => membership.teamId === teamId);
+}
