@@ -1,0 +1,11 @@
+/**
+ * Every /api route except /api/health and /api/session: the controllers'
+ * REST routes and tRPC at /api/trpc, served by one handler (controllers/index.ts).
+ */
+import { handler } from '@/controllers';
+
+// Answers depend on the session and the database: never prerender or cache.
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export { handler as DELETE, handler as GET, handler as PATCH, handler as POST, handler as PUT };

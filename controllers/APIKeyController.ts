@@ -1,0 +1,34 @@
+/**
+ * The team's API keys: `/api/teams/:teamId/api-keys[/:id]`, owners only.
+ * Create answers the key plus its `token`, once (see db/models/ApiKey.ts);
+ * DELETE revokes. No response carries the stored hash.
+ */
+import { ApiKey } from '@/db/models';
+import { before, crud, Forbidden, scope } from '@/server';
+import type { AppContext } from './context';
+import { TeamController } from './TeamController';
+
+@scope('teamId')
+@crud(ApiKey, {
+  index: {
+    sortable: ['createdAt', 'name', 'lastUsedAt'],
+    defaultSort: { field: 'createdAt', dir: 'desc' },
+    include: ['creator'],
+    perPage: 20,
+    maxPerPage: 100,
+  },
+  get: { include: ['creator'] },
+  create: {
+    permit: ['name'],
+    autoSet: { createdById: (context: AppContext) => context.user?.id ?? null },
+  },
+  update: { permit: ['name'] },
+})
+export class APIKeyController extends TeamController<ApiKey> {
+  @before()
+  ownersOnly(): void {
+    this.requireOwner();
+    // A leaked key must not be able to mint or revoke keys: that takes a signed-in owner.
+    if (this.context.apiKey) throw new Forbidden('API keys cannot manage API keys; sign in');
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Posts of a campaign: `/api/teams/:teamId/campaigns/:campaignId/posts[/:id]`.
+ *
+ * Two scopes: the relation is filtered by both `teamId` and `campaignId`, and
+ * the scope guard (controllers/context.ts) first checks that the campaign
+ * belongs to the team, so another team's campaign id is a 404 here too.
+ */
+import { Post } from '@/db/models';
+import { crud, scope } from '@/server';
+import { TeamController } from './TeamController';
+
+@scope('teamId')
+@scope('campaignId')
+@crud(Post, {
+  index: {
+    sortable: ['createdAt', 'title'],
+    defaultSort: { field: 'createdAt', dir: 'desc' },
+    perPage: 20,
+    maxPerPage: 100,
+  },
+  create: { permit: ['title', 'body'] },
+  update: { permit: ['title', 'body'] },
+})
+export class PostController extends TeamController<Post> {}

@@ -1,0 +1,24 @@
+/**
+ * The team's settings, one row per team: `/api/teams/:teamId/team-settings`.
+ * GET answers the row or null; POST finds or creates it with the defaults
+ * (race-safe: unique team_id); PATCH (owners only) changes it.
+ */
+import { DEFAULT_TEAM_SETTINGS, TeamSetting } from '@/db/models';
+import { before, scope, singleton } from '@/server';
+import type { AppContext } from './context';
+import { TeamController } from './TeamController';
+
+@scope('teamId')
+@singleton(TeamSetting, {
+  // Applied within the relation, which is already limited to the URL's team.
+  findBy: (_context: AppContext, params) => ({ teamId: params.teamId }),
+  findOrCreate: true,
+  defaultValues: { ...DEFAULT_TEAM_SETTINGS },
+  update: { permit: ['timezone', 'weeklyDigest', 'brandColor'] },
+})
+export class TeamSettingsController extends TeamController<TeamSetting> {
+  @before({ only: ['update'] })
+  ownersOnly(): void {
+    this.requireOwner();
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The app's API: every controller, merged into one router and served by one
+ * handler under /api (app/api/[...path]/route.ts), REST and tRPC alike.
+ *
+ * Add a controller: create controllers/<Name>Controller.ts exporting a class
+ * of that name, and list it in `controllerClasses` (the typed-client codegen
+ * reads this list).
+ */
+import { buildRouter, createApiHandler, mergeRouters } from '@/server';
+import { APIKeyController } from './APIKeyController';
+import { CampaignController } from './CampaignController';
+import { authorizeScope, createContext } from './context';
+import { PostController } from './PostController';
+import { TeamSettingsController } from './TeamSettingsController';
+import './storage';
+
+export const controllerClasses = [
+  CampaignController,
+  PostController,
+  TeamSettingsController,
+  APIKeyController,
+] as const;
+
+export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));
+
+export type AppRouter = typeof api.router;
+
+export const handler = createApiHandler({ routers: api, createContext, authorizeScope });
