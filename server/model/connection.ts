@@ -24,6 +24,7 @@ export function registerDatabase(getter: () => Database): void {
 interface TransactionScope {
   tx: Database;
   afterCommit: Array<() => unknown>;
+  afterRollback: Array<() => void>;
 }
 
 const transactionStorage = new AsyncLocalStorage<TransactionScope>();
@@ -42,31 +43,48 @@ export function currentTransaction(): TransactionScope | undefined {
   return transactionStorage.getStore();
 }
 
+function newScope(): TransactionScope {
+  return { tx: undefined as unknown as Database, afterCommit: [], afterRollback: [] };
+}
+
+function rolledBack(scope: TransactionScope): void {
+  for (const callback of scope.afterRollback.reverse()) callback();
+}
+
 /**
  * Runs `fn` in a transaction. Nested calls open a savepoint. Callbacks queued
  * with `afterCommit()` run once the outermost transaction has committed, and
- * never after a rollback.
+ * never after a rollback; `afterRollback()` callbacks run when the work they
+ * belong to is rolled back (the savepoint's or any enclosing transaction's).
  */
 export async function transaction<T>(fn: () => Promise<T>): Promise<T> {
   const outer = transactionStorage.getStore();
-  if (outer) {
-    // A savepoint keeps its own callbacks and hands them to the enclosing
-    // transaction only when it is released: a rolled-back savepoint drops them.
-    const inner: TransactionScope = { tx: undefined as unknown as Database, afterCommit: [] };
-    const result = await outer.tx.transaction((tx) => {
-      inner.tx = tx as Database;
-      return transactionStorage.run(inner, fn);
-    });
-    outer.afterCommit.push(...inner.afterCommit);
-    return result;
-  }
-  const scope: TransactionScope = { tx: undefined as unknown as Database, afterCommit: [] };
-  const result = await db().transaction((tx) => {
+  const scope = newScope();
+  const run = (tx: unknown) => {
     scope.tx = tx as Database;
     return transactionStorage.run(scope, fn);
-  });
+  };
+  let result: T;
+  try {
+    result = await (outer ? outer.tx.transaction(run) : db().transaction(run));
+  } catch (error) {
+    rolledBack(scope);
+    throw error;
+  }
+  if (outer) {
+    // A released savepoint hands its callbacks to the enclosing transaction,
+    // which may still commit or roll back.
+    outer.afterCommit.push(...scope.afterCommit);
+    outer.afterRollback.push(...scope.afterRollback);
+    return result;
+  }
   for (const callback of scope.afterCommit) await callback();
   return result;
+}
+
+/** Runs `callback` if the current transaction rolls back; does nothing outside a transaction. */
+export function afterRollback(callback: () => void): void {
+  transactionStorage.getStore()?.afterRollback.push(callback);
 }
 
 /** Runs `callback` after the current transaction commits, or now when there is none. */

@@ -1,6 +1,6 @@
 export type { Association, Associations } from './Association';
 export { type BelongsTo, type BelongsToOptions, belongsTo } from './belongsTo';
-export { afterCommit, type Database, db, registerDatabase, transaction } from './connection';
+export { afterCommit, afterRollback, type Database, db, registerDatabase, transaction } from './connection';
 export { translateConstraintError } from './constraintErrors';
 export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
 export type { ModelHooks } from './hooks';

@@ -4,7 +4,7 @@
  * statement never poisons the caller's transaction), and the record's state
  * is restored when that transaction does not commit.
  */
-import { afterCommit, currentTransaction, transaction } from './connection';
+import { afterCommit, afterRollback, currentTransaction, transaction } from './connection';
 import { hasHook, TRANSACTIONAL_HOOKS } from './hooks';
 import type { ModelBase } from './ModelBase';
 import { modelPlugins } from './modelPlugins';
@@ -37,7 +37,11 @@ export async function runWrite<T>(
     return fn();
   };
   try {
-    return await (needsTransaction ? transaction(body) : fn());
+    const result = await (needsTransaction ? transaction(body) : fn());
+    // Inside a caller's transaction the write is not final yet: if that
+    // transaction rolls back, the record must say so (new again, old values).
+    afterRollback(() => Object.assign(state, snapshot));
+    return result;
   } catch (error) {
     if (!committed) Object.assign(state, snapshot);
     throw error;
