@@ -1,0 +1,59 @@
+/**
+ * The public route contract of the demo API (issue 7): every route at its
+ * exact path, and the catch-all route file serving them.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import * as catchAll from '@/app/api/[...path]/route';
+import { closeDb } from '@/db/client';
+import { api } from './index';
+
+afterAll(closeDb);
+
+describe('routes', () => {
+  it('are exactly the contract', () => {
+    const routes = api.routes.map((route) => `${route.method} ${route.path}`).sort();
+    expect(routes).toEqual(
+      [
+        'GET /teams/:teamId/campaigns',
+        'GET /teams/:teamId/campaigns/:id',
+        'POST /teams/:teamId/campaigns',
+        'PATCH /teams/:teamId/campaigns/:id',
+        'DELETE /teams/:teamId/campaigns/:id',
+        'POST /teams/:teamId/campaigns/:id/publish',
+        'POST /teams/:teamId/campaigns/bulk-publish',
+        'POST /teams/:teamId/campaigns/bulk-archive',
+        'GET /teams/:teamId/campaigns/stats',
+        'GET /teams/:teamId/campaigns/:id/score',
+        'POST /teams/:teamId/campaigns/:id/duplicate',
+        'GET /teams/:teamId/campaigns/:campaignId/posts',
+        'GET /teams/:teamId/campaigns/:campaignId/posts/:id',
+        'POST /teams/:teamId/campaigns/:campaignId/posts',
+        'PATCH /teams/:teamId/campaigns/:campaignId/posts/:id',
+        'DELETE /teams/:teamId/campaigns/:campaignId/posts/:id',
+        'GET /teams/:teamId/team-settings',
+        'POST /teams/:teamId/team-settings',
+        'PATCH /teams/:teamId/team-settings',
+        'GET /teams/:teamId/api-keys',
+        'GET /teams/:teamId/api-keys/:id',
+        'POST /teams/:teamId/api-keys',
+        'PATCH /teams/:teamId/api-keys/:id',
+        'DELETE /teams/:teamId/api-keys/:id',
+      ].sort(),
+    );
+  });
+
+  it('are served by app/api/[...path]/route.ts, with JSON 404 and 405', async () => {
+    expect(catchAll.dynamic).toBe('force-dynamic');
+    expect(catchAll.runtime).toBe('nodejs');
+    // Every method goes to the one handler.
+    expect(new Set([catchAll.GET, catchAll.POST, catchAll.PATCH, catchAll.PUT, catchAll.DELETE]).size).toBe(1);
+    const missing = await catchAll.GET(new Request('http://localhost/api/nothing-here'));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
+    const wrongMethod = await catchAll.PUT(new Request('http://localhost/api/teams/1/campaigns', { method: 'PUT' }));
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toContain('GET');
+    const anonymous = await catchAll.GET(new Request('http://localhost/api/teams/1/campaigns/stats'));
+    expect(anonymous.status).toBe(401);
+  });
+});

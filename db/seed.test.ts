@@ -1,0 +1,60 @@
+/** `npm run db:seed` twice gives the same data (the seed is idempotent and fully deterministic). */
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { db } from '@/server';
+import { closeDb } from './client';
+import { Campaign, Team } from './models';
+import { seed } from './seed';
+
+afterAll(closeDb);
+
+/** Every demo row, minus updatedAt (a re-save may bump it). */
+async function snapshot() {
+  const rows = async (query: ReturnType<typeof sql>) => [...(await db().execute(query))];
+  return {
+    users: await rows(sql`select id, email, name, created_at from users order by id`),
+    teams: await rows(sql`select id, name from teams order by id`),
+    memberships: await rows(sql`select team_id, user_id, role from memberships order by id`),
+    campaigns: await rows(
+      sql`select id, team_id, name, budget, status, created_by_id, published_at, created_at from campaigns order by id`,
+    ),
+    posts: await rows(sql`select id, team_id, campaign_id, title, body, created_at from posts order by id`),
+  };
+}
+
+describe('db:seed', () => {
+  it('seeds the demo, and a second run leaves exactly the same data', async () => {
+    await seed();
+    const first = await snapshot();
+    expect(first.users.map((user) => user.email)).toEqual([
+      'alice@example.com',
+      'bob@example.com',
+      'carol@example.com',
+    ]);
+    expect(first.teams.map((team) => team.name)).toEqual(['Acme', 'Globex']);
+    expect(first.memberships.map((m) => m.role)).toEqual(['owner', 'member', 'owner']);
+    const acme = (await Team.findBy({ name: 'Acme' })) as Team;
+    const globex = (await Team.findBy({ name: 'Globex' })) as Team;
+    expect(await Campaign.where({ teamId: acme.id }).count()).toBe(30);
+    expect(await Campaign.where({ teamId: globex.id }).count()).toBe(5);
+    for (const status of ['draft', 'active', 'archived'] as const) {
+      expect(await Campaign.where({ teamId: acme.id, status }).count(), status).toBeGreaterThan(0);
+    }
+    const postsPerCampaign = await db().execute(
+      sql`select c.id, count(p.id)::int as n from campaigns c left join posts p on p.campaign_id = c.id group by c.id`,
+    );
+    expect(postsPerCampaign.every((row) => (row.n as number) >= 1 && (row.n as number) <= 3)).toBe(true);
+
+    await seed();
+    expect(await snapshot()).toEqual(first);
+  });
+
+  it('restores seeded values a user changed', async () => {
+    const campaign = (await Campaign.findBy({ name: 'Spring Launch' })) as Campaign;
+    const before = campaign.attributes;
+    await campaign.update({ status: 'archived', budget: 1 });
+    await seed();
+    const restored = await Campaign.find(campaign.id);
+    expect([restored.status, restored.budget]).toEqual([before.status, before.budget]);
+  });
+});
