@@ -1,9 +1,11 @@
 /**
  * Checks client-supplied values against the drizzle column they target, so a
- * wrong type becomes a field error instead of a database error (a 500).
+ * wrong type becomes a field error instead of a database error.
  *
  * Body values (`data`) must already have the JSON type of the column; filter
- * values arrive as query-string text and are parsed.
+ * values arrive as query-string text and are parsed. Column types not listed
+ * here pass through; if PostgreSQL rejects them, `toAppError` still answers
+ * 400 (a data exception), never 500.
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { ModelLike } from './types';
@@ -13,14 +15,29 @@ export interface ColumnFacts {
   columnType: string;
   length?: number;
   enumValues?: readonly string[];
+  baseColumn?: ColumnFacts;
 }
+
+export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
 const INT_RANGES: Record<string, [number, number]> = {
   PgSmallInt: [-32768, 32767],
   PgSmallSerial: [1, 32767],
   PgInteger: [-2147483648, 2147483647],
   PgSerial: [1, 2147483647],
+  PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  PgBigSerial53: [1, Number.MAX_SAFE_INTEGER],
 };
+
+/** Text formats of string-typed columns PostgreSQL parses strictly. */
+const TEXT_FORMATS: Record<string, { pattern: RegExp; message: string }> = {
+  PgNumeric: { pattern: /^-?\d{1,100}(\.\d{1,100})?$/, message: 'must be a number' },
+  PgUUID: { pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message: 'must be a UUID' },
+  PgDateString: { pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'must be a date (YYYY-MM-DD)' },
+};
+
+const ok = (value: unknown): Checked => ({ ok: true, value });
+const fail = (message: string): Checked => ({ ok: false, message });
 
 const columnCache = new WeakMap<object, Record<string, ColumnFacts>>();
 
@@ -33,23 +50,25 @@ export function columnsOf(model: ModelLike): Record<string, ColumnFacts> {
   return columns;
 }
 
-export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
-
 /** A JSON body value for `column`: null passes (not-null is the model's and database's business). */
 export function checkBodyValue(column: ColumnFacts, value: unknown): Checked {
-  if (value === null) return { ok: true, value };
+  if (value === null) return ok(value);
   switch (column.dataType) {
     case 'number':
       return checkNumber(column, value);
     case 'string':
-      if (typeof value !== 'string') return { ok: false, message: 'must be a string' };
-      return checkString(column, value);
+      if (column.columnType === 'PgNumeric' && typeof value === 'number' && Number.isFinite(value)) {
+        return checkText(column, String(value));
+      }
+      return typeof value === 'string' ? checkText(column, value) : fail('must be a string');
     case 'boolean':
-      return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: 'must be true or false' };
+      return typeof value === 'boolean' ? ok(value) : fail('must be true or false');
     case 'date':
       return checkDate(value);
+    case 'array':
+      return checkArray(column, value);
     default:
-      return { ok: true, value };
+      return ok(value);
   }
 }
 
@@ -57,47 +76,66 @@ export function checkBodyValue(column: ColumnFacts, value: unknown): Checked {
 export function parseFilterValue(column: ColumnFacts, text: string): Checked {
   switch (column.dataType) {
     case 'number':
-      return /^-?\d{1,10}(\.\d+)?$/.test(text)
-        ? checkNumber(column, Number(text))
-        : { ok: false, message: 'must be a number' };
+      return /^-?\d{1,16}(\.\d{1,16})?$/.test(text) ? checkNumber(column, Number(text)) : fail('must be a number');
     case 'boolean':
-      if (text === 'true' || text === 'false') return { ok: true, value: text === 'true' };
-      return { ok: false, message: 'must be true or false' };
+      return text === 'true' || text === 'false' ? ok(text === 'true') : fail('must be true or false');
     case 'date':
       return checkDate(text);
     case 'string':
-      return checkString(column, text);
+      return checkText(column, text);
     default:
-      return { ok: false, message: 'cannot be filtered' };
+      return fail('cannot be filtered');
   }
 }
 
 function checkNumber(column: ColumnFacts, value: unknown): Checked {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, message: 'must be a number' };
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fail('must be a number');
   const range = INT_RANGES[column.columnType];
   if (range) {
-    if (!Number.isInteger(value)) return { ok: false, message: 'must be an integer' };
-    if (value < range[0] || value > range[1])
-      return { ok: false, message: `must be between ${range[0]} and ${range[1]}` };
+    if (!Number.isInteger(value)) return fail('must be an integer');
+    if (value < range[0] || value > range[1]) return fail(`must be between ${range[0]} and ${range[1]}`);
   }
-  return { ok: true, value };
+  return ok(value);
 }
 
-function checkString(column: ColumnFacts, value: string): Checked {
+function checkText(column: ColumnFacts, value: string): Checked {
   if (column.enumValues && !column.enumValues.includes(value)) {
-    return { ok: false, message: `must be one of: ${column.enumValues.join(', ')}` };
+    return fail(`must be one of: ${column.enumValues.join(', ')}`);
   }
-  if (column.length !== undefined && value.length > column.length) {
-    return { ok: false, message: `is too long (maximum is ${column.length} characters)` };
+  // PostgreSQL counts characters (code points), not UTF-16 units.
+  if (column.length !== undefined && [...value].length > column.length) {
+    return fail(`is too long (maximum is ${column.length} characters)`);
   }
-  return { ok: true, value };
+  const format = TEXT_FORMATS[column.columnType];
+  if (format && !format.pattern.test(value)) return fail(format.message);
+  if (column.columnType === 'PgDateString' && !checkDate(`${value}T00:00:00Z`).ok) return fail(format?.message ?? '');
+  if (column.columnType === 'PgTimestampString')
+    return checkDate(value).ok ? ok(value) : fail('must be an ISO-8601 date');
+  return ok(value);
 }
 
+/** ISO-8601 within PostgreSQL's calendar (years 1..9999 here). */
 function checkDate(value: unknown): Checked {
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return { ok: true, value };
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return { ok: true, value: date };
+  const date =
+    value instanceof Date
+      ? value
+      : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+        ? new Date(value)
+        : null;
+  if (!date || Number.isNaN(date.getTime())) return fail('must be an ISO-8601 date');
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? ok(date) : fail('must be between years 1 and 9999');
+}
+
+function checkArray(column: ColumnFacts, value: unknown): Checked {
+  if (!Array.isArray(value)) return fail('must be a list');
+  const base = column.baseColumn;
+  if (!base) return ok(value);
+  const items: unknown[] = [];
+  for (const item of value) {
+    const checked = checkBodyValue(base, item);
+    if (!checked.ok) return fail(`items ${checked.message.replace(/^must/, 'must each')}`);
+    items.push(checked.value);
   }
-  return { ok: false, message: 'must be an ISO-8601 date' };
+  return ok(items);
 }

@@ -95,12 +95,28 @@ export function registerErrorMapper(mapper: ErrorMapper): void {
 }
 
 /**
+ * PostgreSQL "data exception" (SQLSTATE class 22: invalid text for a type,
+ * value out of range, bad date...) anywhere in the cause chain: the client
+ * sent a value the database cannot take. It is the client's error (400), but
+ * its text is the driver's, so the message stays generic.
+ */
+function isDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * Any thrown value -> AppError. Unknown errors become a generic 500 whose
  * message says nothing of the cause (the cause is kept for server logs).
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof RecordNotFound) return new NotFound(error.modelName);
+  if (isDataException(error)) return new BadRequest('Invalid value', undefined);
   for (const mapper of mappers) {
     const mapped = mapper(error);
     if (mapped) return mapped;

@@ -50,11 +50,12 @@ function toProcedure(builder: ProcedureBuilder, compiled: CompiledController, ac
   const resolve = async ({ ctx, input }: { ctx: object; input: unknown }) => {
     try {
       const params = readInput(input);
+      const authorizeScope = compiled.scopes.length > 0 ? scopeGuardOf(ctx) : undefined;
       return await dispatch(
         compiled,
         action,
         { transport: 'trpc', params, body: params },
-        { context: ctx, authorizeScope: scopeGuardOf(ctx) },
+        { context: ctx, authorizeScope },
       );
     } catch (error) {
       throw toTRPCError(error);

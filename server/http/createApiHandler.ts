@@ -8,7 +8,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
-import { toAppError } from '../controller/errors';
+import { NotFound } from '../controller/errors';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { errorResponse, jsonResponse, reportError } from './errorResponse';
@@ -28,6 +28,8 @@ export interface ApiHandlerOptions<Ctx extends object> {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Calls per tRPC batch request (httpBatchLink's default `maxItems` is Infinity; set it to this or less). */
+export const MAX_BATCH_SIZE = 50;
 
 /** Browsers attach cookies by themselves, so only cookie-carrying writes get the cross-site check. */
 function checkCsrf(request: Request): void {
@@ -53,12 +55,16 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       req: forwarded,
       router: options.routers.router,
       createContext: () => context(request),
+      // One request may carry several calls; cap them so one request cannot fan out into thousands.
+      maxBatchSize: MAX_BATCH_SIZE,
       onError: ({ error }) => reportError(appErrorOf(error)),
     });
   }
 
   async function handleRest(request: Request, url: URL): Promise<Response> {
-    const { route, params } = matchRoute(table, request.method, url.pathname.slice(prefix.length));
+    // HEAD is a GET without the body (Next.js hands HEAD requests to the GET export).
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const { route, params } = matchRoute(table, method, url.pathname.slice(prefix.length));
     const body = UNSAFE.has(request.method) ? await readJsonBody(request) : undefined;
     for (const [key, value] of url.searchParams) assertNoNulChars({ [key]: value }, 'query');
     const result = await dispatch(
@@ -70,16 +76,16 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
         authorizeScope: options.authorizeScope as AuthorizeScope<never>,
       },
     );
-    if (result === null && route.action.kind !== 'singletonGet' && route.action.httpMethod !== 'GET') {
-      return new Response(null, { status: 204 });
-    }
-    return jsonResponse(result, route.action.kind === 'create' ? 201 : 200);
+    const response = jsonResponse(result, route.action.kind === 'create' ? 201 : 200);
+    return request.method === 'HEAD'
+      ? new Response(null, { status: response.status, headers: response.headers })
+      : response;
   }
 
   return async function handle(request: Request): Promise<Response> {
     try {
       const url = new URL(request.url);
-      if (!url.pathname.startsWith(`${prefix}/`)) throw toAppError(new Error(`request outside ${prefix}`));
+      if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
       checkCsrf(request);
       if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`))
         return await handleTrpc(request);

@@ -1,7 +1,6 @@
 /**
  * Review: hostile and odd input through createApiHandler with real Requests on
- * real PostgreSQL. Tests marked `// BUG:` fail on purpose: their expectation is
- * the correct behaviour (see the review report).
+ * real PostgreSQL. Tests marked "Regression" pinned defects the review found (now fixed).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +45,7 @@ async function trpcGet(path: string, input: unknown, user?: string, h = handler)
 
 describe('tenant isolation over tRPC with an app-supplied procedure builder', () => {
   it('runs the scope guard when a middleware extends the context', async () => {
-    // BUG: the guard is looked up by context identity (WeakMap); next({ctx}) makes a new object, so the guard is skipped.
+    // Regression (found in review, fixed): the guard is looked up by context identity (WeakMap); next({ctx}) makes a new object, so the guard is skipped.
     const outsider = await trpcGet('orgs.projects.get', { orgId: 1, id: 1 }, CAROL, reviewHandler);
     expect(outsider.status).toBe(404);
     expect(JSON.stringify(outsider.body)).not.toContain('Draft A');
@@ -63,7 +62,7 @@ describe('tenant isolation over tRPC with an app-supplied procedure builder', ()
 
 describe('routing edges', () => {
   it('answers 404 (not 500) for /api itself and paths outside the mount', async () => {
-    // BUG: createApiHandler turns "outside the prefix" into toAppError(new Error) -> 500.
+    // Regression (found in review, fixed): createApiHandler turns "outside the prefix" into toAppError(new Error) -> 500.
     const paths = ['/api', '/apix/orgs/1/projects', '/'];
     const statuses: Record<string, number> = {};
     for (const path of paths) statuses[path] = (await reviewCall('GET', path, { user: ALICE })).status;
@@ -77,7 +76,7 @@ describe('routing edges', () => {
   });
 
   it('serves HEAD on GET routes (RFC 9110: GET implies HEAD)', async () => {
-    // BUG: HEAD is matched as its own method -> 405 "use GET" (Next.js hands HEAD to the GET export).
+    // Regression (found in review, fixed): HEAD is matched as its own method -> 405 "use GET" (Next.js hands HEAD to the GET export).
     const response = await reviewHandler(
       new Request('http://localhost/api/orgs/1/projects', { method: 'HEAD', headers: { 'x-user': ALICE } }),
     );
@@ -240,7 +239,7 @@ describe('write rules against hostile bodies', () => {
 
 describe('column types the body and filter checks do not know', () => {
   it('create: invalid numeric, uuid, date, array and out-of-range timestamp values are 422, never 500', async () => {
-    // BUG: checkBodyValue passes numeric/uuid/date-string/array values through; PostgreSQL's 22P02/22007/22008 become 500.
+    // Regression (found in review, fixed): checkBodyValue passes numeric/uuid/date-string/array values through; PostgreSQL's 22P02/22007/22008 become 500.
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const cases = [
@@ -269,7 +268,7 @@ describe('column types the body and filter checks do not know', () => {
   });
 
   it('index: filters on numeric, uuid and date columns with bad text are 400, never 500', async () => {
-    // BUG: parseFilterValue treats numeric/uuid/date-string columns as free text; the cast fails in PostgreSQL -> 500.
+    // Regression (found in review, fixed): parseFilterValue treats numeric/uuid/date-string columns as free text; the cast fails in PostgreSQL -> 500.
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const queries = ['filter[price]=abc', 'filter[ref]=nope', 'filter[day]=nope', 'filter[seenAt]=0000-01-01'];
@@ -307,7 +306,7 @@ describe('column types the body and filter checks do not know', () => {
   });
 
   it('varchar(n) counts characters as PostgreSQL does, not UTF-16 code units', async () => {
-    // BUG: checkString / validateRecord compare value.length (UTF-16 units): 6 emoji (12 units) fail varchar(10).
+    // Regression (found in review, fixed): checkString / validateRecord compare value.length (UTF-16 units): 6 emoji (12 units) fail varchar(10).
     const name = '😀'.repeat(6);
     const response = await reviewCall('POST', '/api/orgs/1/gadgets', { user: ALICE, body: { data: { name } } });
     expect(response.status).toBe(201);
@@ -337,7 +336,7 @@ describe('hooks and rescues that fail', () => {
       expect(response.status).toBe(500);
       expectCleanError(response.text);
       expect(reviewLog).toEqual(['after:update']);
-      // Not atomic: the client sees a failure but the row changed (the action is not wrapped in a transaction).
+      // Documented (README): @after hooks run after the action's writes; a failing hook does not undo them.
       const rows = await db().execute(sql`select name from gadgets where id = 1`);
       expect(rows[0]?.name).toBe('New');
     } finally {
@@ -345,15 +344,16 @@ describe('hooks and rescues that fail', () => {
     }
   });
 
-  it('a POST action returning nothing answers 204 over REST and null over tRPC (README)', async () => {
+  it("a POST action returning nothing answers 200 with null (DESIGN: the method's return value)", async () => {
     const rest = await reviewCall('POST', '/api/orgs/1/gadgets/returns-nothing', { user: ALICE });
-    expect(rest.status).toBe(204);
+    expect(rest.status).toBe(200);
+    expect(rest.body).toBeNull();
   });
 });
 
 describe('tRPC batching', () => {
   it('refuses a batch of 1000 calls instead of running them all concurrently', async () => {
-    // BUG: createApiHandler sets no maxBatchSize: one 1 MB request fans out to thousands of dispatches/queries.
+    // Regression (found in review, fixed): createApiHandler sets no maxBatchSize: one 1 MB request fans out to thousands of dispatches/queries.
     const count = 1000;
     const paths = Array.from({ length: count }, () => 'orgs.projects.stats').join(',');
     const input = encodeURIComponent(

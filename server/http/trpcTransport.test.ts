@@ -158,7 +158,7 @@ describe('tRPC caller and procedure builder', () => {
   });
 
   it('builds procedures from an app-supplied builder (middlewares run)', async () => {
-    const { baseProcedure, buildRouter, t } = await import('@/server');
+    const { attachScopeGuard, baseProcedure, buildRouter, t } = await import('@/server');
     const { UploadController } = await import('@/server/testing/controllerFixtures');
     const seen: string[] = [];
     const logged = baseProcedure.use(async ({ path, next }) => {
@@ -167,8 +167,14 @@ describe('tRPC caller and procedure builder', () => {
     });
     const { router } = buildRouter(UploadController, logged);
     // biome-ignore lint/suspicious/noExplicitAny: see above.
-    const caller = t.createCallerFactory(router)({}) as any;
+    const caller = t.createCallerFactory(router)(attachScopeGuard({}, false)) as any;
     expect(await caller.orgs.uploads.storageUsage({ orgId: 1 })).toEqual({ bytes: 0 });
     expect(seen).toEqual(['orgs.uploads.storageUsage']);
+    // A context that never had a guard attached is refused, not waved through.
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
+    const unguarded = t.createCallerFactory(router)({}) as any;
+    await expect(unguarded.orgs.uploads.storageUsage({ orgId: 1 })).rejects.toMatchObject({
+      code: 'INTERNAL_SERVER_ERROR',
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Review: model-layer edge cases on real PostgreSQL. Tests marked `// BUG:`
+ * Review: model-layer edge cases on real PostgreSQL. Tests marked "Regression"
  * fail on purpose: their expectation is the correct behaviour.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 describe('record state and outer transactions', () => {
   it('a record saved inside a transaction that later rolls back is new again', async () => {
-    // BUG: runWrite restores state only when its own savepoint fails; after the OUTER rollback the record keeps a phantom id.
+    // Regression (found in review, fixed): runWrite restores state only when its own savepoint fails; after the OUTER rollback the record keeps a phantom id.
     const widget = Widget.build({ teamId: 1, slug: 'ghost' });
     await expect(
       transaction(async () => {

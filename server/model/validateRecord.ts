@@ -17,7 +17,8 @@ export async function validateRecord(record: ModelBase, meta: ModelMeta): Promis
     const value = state.attributes[name];
     const column = meta.column(name);
     const length = (column as { length?: number }).length;
-    if (column.columnType === 'PgVarchar' && typeof value === 'string' && length && value.length > length) {
+    // PostgreSQL counts characters (code points), not UTF-16 units.
+    if (column.columnType === 'PgVarchar' && typeof value === 'string' && length && [...value].length > length) {
       record.addError(name, `is too long (maximum is ${length} characters)`);
     }
     const schema = meta.options.validations?.[name as never] as import('zod').ZodType | undefined;
