@@ -1,6 +1,6 @@
 /**
  * Review: model-layer edge cases on real PostgreSQL. Tests marked "Regression"
- * fail on purpose: their expectation is the correct behaviour.
+ * pinned defects the review found (now fixed).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
