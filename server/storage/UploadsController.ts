@@ -29,6 +29,7 @@ import { BadRequest, NotFound, toValidationError } from '../controller/errors';
 import { MAX_ID } from '../http/parseId';
 import { Asset, type AssetJson } from './Asset';
 import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
+import { MIME_TYPE_PATTERN, mimeEssence } from './mimeMatches';
 import { generateObjectKey } from './objectKey';
 import { deleteObject, headObject } from './objectStore';
 import { publicObjectUrl } from './objectUrls';
@@ -37,12 +38,9 @@ import { sanitizeFilename } from './sanitizeFilename';
 import { assertStorageReachable } from './storageProbe';
 import { serviceAssets } from './tables';
 
-/** `type/subtype` plus optional parameters; no control characters (it becomes a signed header). */
-const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;[\x20-\x7e]*)?$/i;
-
 const presignInput = z.object({
   filename: z.string().trim().min(1, "can't be blank").max(1024),
-  contentType: z.string().trim().max(255).regex(MIME_TYPE, 'must be a MIME type such as image/png'),
+  contentType: z.string().trim().max(255).regex(MIME_TYPE_PATTERN, 'must be a MIME type such as image/png'),
   byteSize: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   slot: z.string().min(1, "can't be blank").max(255),
 });
@@ -62,11 +60,6 @@ export interface PresignResponse {
   expiresAt: string;
   /** Public slots only: where the file will be readable once uploaded. */
   publicUrl?: string;
-}
-
-/** `Image/PNG; charset=x` -> `image/png`. */
-function essence(contentType: string | undefined): string {
-  return (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 }
 
 export abstract class UploadsController<Ctx = unknown> extends ActiveController<Ctx> {
@@ -137,7 +130,7 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     if (head.byteSize !== asset.byteSize) {
       problems.byteSize = [`is ${head.byteSize} bytes, but ${asset.byteSize} bytes were presigned`];
     }
-    if (essence(head.contentType) !== essence(asset.contentType)) {
+    if (mimeEssence(head.contentType ?? '') !== mimeEssence(asset.contentType)) {
       problems.contentType = [`is ${head.contentType ?? 'unknown'}, but ${asset.contentType} was presigned`];
     }
     if (Object.keys(problems).length > 0) {

@@ -3,6 +3,7 @@
 import './attachmentsPlugin';
 
 export { Asset, type AssetJson, signAssetUrls } from './Asset';
+export { AssetService, type CreateFromServiceInput } from './AssetService';
 export { Attachment } from './Attachment';
 export { loadSlotAssets } from './attachedAssociation';
 export {
@@ -35,6 +36,7 @@ export {
 } from './objectStore';
 export { privateObjectUrl, publicObjectUrl } from './objectUrls';
 export { type PresignedUpload, type PresignUploadInput, presignUpload } from './presignUpload';
+export { type AssetCleanupOptions, DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from './runAssetCleanup';
 export { s3Client } from './s3Client';
 export { sanitizeFilename } from './sanitizeFilename';
 export { isStorageUnavailableError, withStorage } from './storageErrors';

@@ -9,21 +9,28 @@
  */
 
 /** `Image/PNG; charset=x` -> `image/png`; undefined when not `type/subtype`. */
-function essence(value: string): string | undefined {
+export function mimeEssence(value: string): string | undefined {
   const type = value.split(';', 1)[0]?.trim().toLowerCase() ?? '';
   return /^[^\s/]+\/[^\s/]+$/.test(type) ? type : undefined;
 }
+
+/**
+ * A Content-Type a client may declare: `type/subtype` of token characters,
+ * optional parameters, no control characters (it is signed into upload URLs
+ * and sent as a header).
+ */
+export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;[\x20-\x7e]*)?$/i;
 
 const WILDCARD_EXCLUDED = new Set(['image/svg+xml']);
 
 /** `accepts` undefined: anything goes; an empty list admits nothing. */
 export function mimeMatches(accepts: string | readonly string[] | undefined, contentType: string): boolean {
   if (accepts === undefined) return true;
-  const type = essence(contentType);
+  const type = mimeEssence(contentType);
   if (!type) return false;
   const patterns = typeof accepts === 'string' ? [accepts] : accepts;
   return patterns.some((raw) => {
-    const pattern = essence(raw);
+    const pattern = mimeEssence(raw);
     if (!pattern) return false;
     if (pattern === type || pattern === '*/*') return true;
     if (!pattern.endsWith('/*') || WILDCARD_EXCLUDED.has(type)) return false;

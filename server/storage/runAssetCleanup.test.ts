@@ -1,0 +1,148 @@
+/**
+ * runAssetCleanup on real PostgreSQL and s3rver: what goes (object and row),
+ * what stays, batches, concurrent runs, and a storage outage mid-run.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closeDb } from '@/db/client';
+import { Asset, AssetService, db, ServiceUnavailable } from '@/server';
+import { generateObjectKey } from './objectKey';
+import { headObject, putObject } from './objectStore';
+import { runAssetCleanup } from './runAssetCleanup';
+import { Billboard, createBillboardsTable } from './testing/attachmentFixtures';
+import { startTestStorage, type TestStorage } from './testStorage';
+
+const HOUR = 60 * 60 * 1000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+let storage: TestStorage;
+beforeAll(async () => {
+  await createBillboardsTable();
+  storage = await startTestStorage();
+});
+afterAll(async () => {
+  await storage.stop();
+  await closeDb();
+});
+beforeEach(async () => {
+  await db().execute(sql`truncate service_attachments, service_assets, billboards restart identity`);
+});
+
+/** An asset row (with its object unless `object: false`), created `age` ago, optionally detached `detachedAgo` ago. */
+async function seedAsset(
+  status: 'pending' | 'ready',
+  options: { age?: number; detachedAgo?: number; object?: boolean } = {},
+): Promise<Asset> {
+  const key = generateObjectKey('file.txt');
+  if (options.object !== false) await putObject({ key, body: Buffer.from(key), contentType: 'text/plain' });
+  const asset = await Asset.create({
+    key,
+    filename: 'file.txt',
+    contentType: 'text/plain',
+    byteSize: Buffer.byteLength(key),
+    status,
+    access: 'private',
+    metadata: {
+      scope: { teamId: 1 },
+      slot: 'Billboard.documents',
+      ...(options.detachedAgo !== undefined ? { detachedAt: ago(options.detachedAgo).toISOString() } : {}),
+    },
+  });
+  await db().execute(sql`update service_assets set created_at = ${ago(options.age ?? 0).toISOString()}::timestamptz
+    where id = ${asset.id}`);
+  return asset;
+}
+
+const remainingIds = async () =>
+  (await db().execute(sql`select id from service_assets order by id`)).map((row) => row.id as number);
+const exists = async (asset: Asset) => (await headObject(asset.key)) !== null;
+
+describe('runAssetCleanup', () => {
+  it('removes stale pending and long-orphaned assets, objects first; keeps everything else', async () => {
+    const billboard = await Billboard.create({ teamId: 1, name: 'Spring' });
+    const stalePending = await seedAsset('pending', { age: 25 * HOUR });
+    const stalePendingNoObject = await seedAsset('pending', { age: 48 * HOUR, object: false });
+    const freshPending = await seedAsset('pending', { age: 1 * HOUR });
+    const longOrphan = await seedAsset('ready', { age: 30 * 24 * HOUR, detachedAgo: 25 * HOUR });
+    const recentOrphan = await seedAsset('ready', { age: 30 * 24 * HOUR, detachedAgo: 1 * HOUR });
+    const attached = await seedAsset('ready', { age: 30 * 24 * HOUR });
+    await billboard.attach('documents', attached.id);
+    // Detached from one record long ago but attached to another now: stays.
+    const sharedAttached = await seedAsset('ready', { age: 30 * 24 * HOUR, detachedAgo: 25 * HOUR });
+    await db().execute(sql`insert into service_attachments (asset_id, attachable_type, attachable_id, name)
+      values (${sharedAttached.id}, 'Billboard', ${billboard.id}, 'documents')`);
+    const neverAttached = await seedAsset('ready', { age: 30 * 24 * HOUR });
+    const fromService = await AssetService.createFromService({
+      filename: 'report.csv',
+      contentType: 'text/csv',
+      buffer: Buffer.from('a,b\n1,2\n'),
+      access: 'private',
+    });
+    await db().execute(
+      sql`update service_assets set created_at = now() - interval '90 days' where id = ${fromService.id}`,
+    );
+
+    expect(await runAssetCleanup()).toBe(3);
+
+    expect(await remainingIds()).toEqual(
+      [freshPending, recentOrphan, attached, sharedAttached, neverAttached, fromService].map((a) => a.id),
+    );
+    expect(await exists(stalePending)).toBe(false);
+    expect(await exists(longOrphan)).toBe(false);
+    expect(await exists(stalePendingNoObject)).toBe(false);
+    for (const kept of [freshPending, recentOrphan, attached, sharedAttached, neverAttached, fromService]) {
+      expect(await exists(kept)).toBe(true);
+    }
+    // Idempotent: nothing more to do.
+    expect(await runAssetCleanup()).toBe(0);
+
+    // A shorter age reaches the younger ones; attached and never-attached assets still stay.
+    expect(await runAssetCleanup({ olderThanMs: 30 * 60 * 1000 })).toBe(2);
+    expect(await remainingIds()).toEqual([attached, sharedAttached, neverAttached, fromService].map((a) => a.id));
+  });
+
+  it('assets of a destroyed record become orphans the cleanup removes once old enough', async () => {
+    const billboard = await Billboard.create({ teamId: 1, name: 'Spring' });
+    const asset = await seedAsset('ready', { age: 30 * 24 * HOUR });
+    await billboard.attach('documents', asset.id);
+    expect(await billboard.destroy()).toBe(true);
+    expect(await runAssetCleanup()).toBe(0);
+    expect(await runAssetCleanup({ olderThanMs: 0 })).toBe(1);
+    expect(await exists(asset)).toBe(false);
+  });
+
+  it('works in batches', async () => {
+    for (let i = 0; i < 7; i++) await seedAsset('pending', { age: 25 * HOUR, object: i % 2 === 0 });
+    expect(await runAssetCleanup({ batchSize: 2 })).toBe(7);
+    expect(await remainingIds()).toEqual([]);
+  });
+
+  it('two concurrent runs share the work: the counts add up to the stale set, no errors', async () => {
+    const stale = 120;
+    for (let i = 0; i < stale; i++) {
+      await seedAsset(i % 2 ? 'pending' : 'ready', {
+        age: 25 * HOUR,
+        object: i % 4 === 0,
+        ...(i % 2 ? {} : { detachedAgo: 25 * HOUR }),
+      });
+    }
+    const keep = await seedAsset('pending', { age: HOUR });
+    const counts = await Promise.all([runAssetCleanup({ batchSize: 10 }), runAssetCleanup({ batchSize: 10 })]);
+    expect(counts[0] + counts[1]).toBe(stale);
+    expect(await remainingIds()).toEqual([keep.id]);
+  });
+
+  it('rejects bad options', async () => {
+    await expect(runAssetCleanup({ olderThanMs: -1 })).rejects.toThrow(RangeError);
+    await expect(runAssetCleanup({ olderThanMs: Number.NaN })).rejects.toThrow(RangeError);
+    await expect(runAssetCleanup({ batchSize: 0 })).rejects.toThrow(RangeError);
+  });
+
+  // Last: stops the S3 server.
+  it('with storage down: 503, and the rows stay for the next run', async () => {
+    const pending = await seedAsset('pending', { age: 25 * HOUR });
+    await storage.stop();
+    await expect(runAssetCleanup()).rejects.toBeInstanceOf(ServiceUnavailable);
+    expect(await remainingIds()).toEqual([pending.id]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Orphan cleanup: `runAssetCleanup({ olderThanMs })` removes, object first
+ * and then row,
+ *
+ * - pending assets created more than `olderThanMs` ago (presigned, never
+ *   confirmed: the upload URL expired long before), and
+ * - ready assets that lost their last attachment (replaced, detached, or
+ *   their record destroyed: `metadata.detachedAt`) more than `olderThanMs`
+ *   ago and are not attached anywhere now.
+ *
+ * Never an attached asset, nor a ready asset that never had an attachment
+ * (createFromService output that the app keeps by id). Default age 24 h.
+ *
+ * Run it periodically (`npm run assets:cleanup` from cron, or a scheduled
+ * job). Several instances may run it at once: each batch claims its rows with
+ * `FOR UPDATE SKIP LOCKED` inside a transaction, so runs share the work and
+ * never delete the same asset twice; `attach` locks the asset row first, so
+ * an asset being attached is skipped. If storage fails mid-batch, the batch's
+ * rows stay (rolled back) and the next run deletes again (deleting a missing
+ * object succeeds).
+ */
+import { and, asc, sql } from 'drizzle-orm';
+import { db, transaction } from '../model';
+import { deleteObject } from './objectStore';
+import { serviceAssets, serviceAttachments } from './tables';
+
+export const DEFAULT_CLEANUP_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface AssetCleanupOptions {
+  /** Minimum age in milliseconds (of the pending asset, or since it was detached). Default 24 h. */
+  olderThanMs?: number;
+  /** Assets per transaction. Default 100: short transactions, few round trips. */
+  batchSize?: number;
+}
+
+/** Parallel object deletes per batch: enough to hide latency, polite to the store. */
+const DELETE_CONCURRENCY = 8;
+
+function staleCondition(cutoff: Date) {
+  const a = serviceAssets;
+  // detachedAt is written by toISOString() (markDetached), so ISO strings compare as text: no cast can fail.
+  return sql`(
+    (${a.status} = 'pending' and ${a.createdAt} < ${cutoff.toISOString()}::timestamptz)
+    or (${a.status} = 'ready'
+      and ${a.metadata} ? 'detachedAt'
+      and ${a.metadata}->>'detachedAt' < ${cutoff.toISOString()}
+      and not exists (select 1 from ${serviceAttachments} where ${serviceAttachments.assetId} = ${a.id}))
+  )`;
+}
+
+async function deleteObjects(keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += DELETE_CONCURRENCY) {
+    await Promise.all(keys.slice(start, start + DELETE_CONCURRENCY).map((key) => deleteObject(key)));
+  }
+}
+
+/** One batch in one transaction: claim, re-check, delete objects, delete rows. */
+async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed: number; removed: number }> {
+  return transaction(async () => {
+    const claimed = await db()
+      .select({ id: serviceAssets.id })
+      .from(serviceAssets)
+      .where(staleCondition(cutoff))
+      .orderBy(asc(serviceAssets.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return { claimed: 0, removed: 0 };
+    const ids = sql`${serviceAssets.id} = any(${sql.param(claimed.map((row) => row.id))})`;
+    // Re-check in a new statement (a fresh snapshot under READ COMMITTED): an
+    // attach that committed while the claim ran makes its asset attached again.
+    const stale = await db()
+      .select({ id: serviceAssets.id, key: serviceAssets.key })
+      .from(serviceAssets)
+      .where(and(ids, staleCondition(cutoff)));
+    await deleteObjects(stale.map((row) => row.key));
+    if (stale.length > 0) {
+      await db()
+        .delete(serviceAssets)
+        .where(sql`${serviceAssets.id} = any(${sql.param(stale.map((row) => row.id))})`);
+    }
+    return { claimed: claimed.length, removed: stale.length };
+  });
+}
+
+/** Removes stale pending and long-orphaned assets; returns how many. */
+export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promise<number> {
+  const { olderThanMs = DEFAULT_CLEANUP_AGE_MS, batchSize = 100 } = options;
+  if (!Number.isFinite(olderThanMs) || olderThanMs < 0) {
+    throw new RangeError(
+      `runAssetCleanup: olderThanMs must be a non-negative number of milliseconds (got ${olderThanMs})`,
+    );
+  }
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
+    throw new RangeError(`runAssetCleanup: batchSize must be a positive integer (got ${batchSize})`);
+  }
+  const cutoff = new Date(Date.now() - olderThanMs);
+  let total = 0;
+  for (;;) {
+    const { claimed, removed } = await cleanupBatch(cutoff, batchSize);
+    total += removed;
+    // A short batch means nothing stale is left unclaimed (other runs hold the rest).
+    if (claimed < batchSize) return total;
+  }
+}
