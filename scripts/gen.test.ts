@@ -1,0 +1,88 @@
+/**
+ * The generated client files are up to date and deterministic: regenerate in
+ * memory and compare with what is committed (run `npm run gen` to fix).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate, TARGETS } from './gen';
+import { columnType, quote } from './gen/columnType';
+import { describeController } from './gen/describeController';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+describe('npm run gen', () => {
+  for (const target of TARGETS) {
+    it(`${target.out} is not stale`, async () => {
+      const committed = readFileSync(path.join(ROOT, target.out), 'utf8');
+      const fresh = await generate(target);
+      expect(fresh === committed, `${target.out} is stale: run \`npm run gen\` and commit it`).toBe(true);
+    });
+  }
+
+  it('is deterministic and names where it came from, without timestamps', async () => {
+    const [first, second] = [await generate(TARGETS[1] as never), await generate(TARGETS[1] as never)];
+    expect(first).toBe(second);
+    expect(first).toContain('from server/testing/clientFixtures.ts (clientFixtureControllers)');
+    expect(first).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('writes an empty manifest while the entry module does not exist', async () => {
+    const text = await generate({
+      entry: 'nowhere/index.ts',
+      listExport: 'controllerClasses',
+      out: 'nowhere/x.gen.ts',
+    });
+    expect(text).toContain('export const manifest = {} as const satisfies ClientManifest;');
+    expect(text).toContain("from '../server/client';");
+  });
+
+  it('refuses a class that is not exported under its own name', async () => {
+    const fixtures = await import('@/server/testing/clientFixtures');
+    const Renamed = class Aliased extends fixtures.ReportController {};
+    const target = {
+      entry: 'server/testing/clientFixtures.ts',
+      listExport: 'clientFixtureControllers',
+      out: 'x.gen.ts',
+    };
+    fixtures.clientFixtureControllers.push(Renamed as never);
+    try {
+      await expect(generate(target)).rejects.toThrow('Aliased must be exported under its class name');
+    } finally {
+      fixtures.clientFixtureControllers.pop();
+    }
+  });
+});
+
+describe('describeController', () => {
+  it('picks input shapes from the declarations (Function.length decides optional inputs)', async () => {
+    const { ProjectController, ReportController } = await import('@/server/testing/clientFixtures');
+    const shapes = (C: Parameters<typeof describeController>[0]) =>
+      Object.fromEntries(describeController(C).methods.map((m) => [m.clientName, `${m.type}:${m.shape}`]));
+    expect(shapes(ReportController)).toMatchObject({
+      index: 'query:index',
+      get: 'query:id',
+      indexScore: 'query:id', // load: true GET with only the record parameter
+      mutateAssign: 'mutation:idInput', // load: true POST
+      mutatePresign: 'mutation:input',
+      mutateRecalculate: 'mutation:none', // no parameter
+      update: 'mutation:idData',
+    });
+    expect(shapes(ProjectController)).toMatchObject({ mutateRename: 'mutation:idInput', mutateEcho: 'mutation:input' });
+  });
+
+  it('leaves never-writable, scope and autoSet fields out of data types', async () => {
+    const { ReportController } = await import('@/server/testing/clientFixtures');
+    const create = describeController(ReportController).methods.find((m) => m.clientName === 'create');
+    // permit: name, budget, ownerId (autoSet), createdAt (never writable)
+    expect(create?.definition).toContain("Partial<PickKnown<ReportControllerRecord, 'budget' | 'name'>>");
+  });
+
+  it('describes columns as their JSON types', async () => {
+    const { projects } = await import('@/server/testing/controllerFixtures');
+    expect(columnType(projects.status)).toBe("'draft' | 'active' | 'archived'");
+    expect(columnType(projects.budget)).toBe('number | null');
+    expect(columnType(projects.createdAt)).toBe('string');
+    expect(quote("it's \\")).toBe("'it\\'s \\\\'");
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The JSON type of a drizzle column as TypeScript source, for controllers
+ * whose class does not name its record type (`ActiveController<Ctx>` on a
+ * `@singleton`): the generator then describes the record from the table.
+ */
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** A single-quoted TypeScript string literal. */
+export function quote(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+export function columnType(column: PgColumn): string {
+  let type: string;
+  switch (column.dataType) {
+    case 'string':
+      type = column.enumValues?.length ? column.enumValues.map(quote).join(' | ') : 'string';
+      break;
+    case 'number':
+      type = 'number';
+      break;
+    case 'boolean':
+      type = 'boolean';
+      break;
+    case 'date': // serialised as ISO-8601
+    case 'bigint': // serialised as a decimal string
+      type = 'string';
+      break;
+    case 'array':
+      type = 'unknown[]';
+      break;
+    default: // json, custom, buffer: whatever the column holds
+      type = 'unknown';
+  }
+  return column.notNull ? type : `${type} | null`;
+}
+
+/** `{ budget: number | null; id: number; ... }` (sorted; hidden attributes left out). */
+export function recordTypeFromColumns(
+  columns: Readonly<Record<string, PgColumn>>,
+  hidden: ReadonlySet<string>,
+): string {
+  const fields = Object.keys(columns)
+    .filter((name) => !hidden.has(name))
+    .sort()
+    .map((name) => `${name}: ${columnType(columns[name] as PgColumn)}`);
+  return `{ ${fields.join('; ')} }`;
+}

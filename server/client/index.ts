@@ -1,0 +1,46 @@
+/**
+ * Browser-safe runtime of the typed controller clients (DESIGN.md "Typed
+ * client (generated)"). Pages import the app's clients from
+ * `@/controllers/client`; this barrel is for that file, controllers/server.ts,
+ * app/providers.tsx and the generated types. Nothing here imports database,
+ * storage or controller code (only types).
+ */
+export type {
+  ActionInput,
+  ActionOutput,
+  ControllerApi,
+  IndexOptions,
+  LoadInput,
+  MethodDef,
+  MutationDef,
+  PickKnown,
+  QueryDef,
+  SortSpec,
+} from './apiTypes';
+export { buildInput, pickScope, type ScopeParams } from './buildInput';
+export { ClientError, type ClientErrorCode, isClientError, toClientError } from './ClientError';
+export type {
+  CallArgs,
+  ControllerClient,
+  ControllerClients,
+  MutationHook,
+  MutationVariables,
+  ProcedureCaller,
+  QueryHook,
+  UseClient,
+  WithClient,
+  WithOptions,
+} from './clientTypes';
+export { createControllerClients } from './createControllerClients';
+export {
+  createHydrateClient,
+  createServerClients,
+  type ServerClientOptions,
+  type ServerControllerClient,
+  type ServerControllerClients,
+} from './createServerClients';
+export type { IndexPage, JsonObjectOf, JsonRecord, RecordJson, RecordOf, Serialized, Simplify } from './jsonTypes';
+export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, ProcedureType } from './manifest';
+export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
+export { makeQueryClient, shouldRetry } from './queryClient';
+export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';

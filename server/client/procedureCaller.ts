@@ -1,0 +1,64 @@
+/**
+ * The transport under `Controller.with(...)`: a vanilla tRPC client over
+ * `httpBatchLink` (calls made in the same tick share one request).
+ *
+ * In the browser the default targets `/api/trpc` on the page's origin, with
+ * its cookies. Scripts and tests point it elsewhere: pass `{ client }` to
+ * `.with()`, or call `configureClient()` once at start-up.
+ */
+import { createTRPCUntypedClient, httpBatchLink } from '@trpc/client';
+import type { AnyRouter } from '@trpc/server';
+import type { ProcedureCaller } from './clientTypes';
+
+/** Where tRPC is mounted (createApiHandler's default prefix `/api`). */
+export const TRPC_PATH = '/api/trpc';
+
+/**
+ * Fallback origin when no window exists (a client component rendered on the
+ * server, a script). Change it with `configureClient({ url })`.
+ */
+export const DEFAULT_SERVER_ORIGIN = 'http://localhost:3000';
+
+export interface CallerOptions {
+  /** Full tRPC endpoint, e.g. `http://localhost:3000/api/trpc`. Default: see `trpcUrl()`. */
+  url?: string;
+  /** Custom fetch (tests pass one that calls the handler directly). */
+  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Extra headers on every request (a script's session cookie ...). */
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+}
+
+/** `/api/trpc` in the browser; an absolute URL elsewhere (fetch needs one outside a page). */
+export function trpcUrl(): string {
+  return typeof window === 'undefined' ? `${DEFAULT_SERVER_ORIGIN}${TRPC_PATH}` : TRPC_PATH;
+}
+
+export function createProcedureCaller(options: CallerOptions = {}): ProcedureCaller {
+  const headers = options.headers;
+  const client = createTRPCUntypedClient<AnyRouter>({
+    links: [
+      httpBatchLink({
+        url: options.url ?? trpcUrl(),
+        fetch: options.fetch,
+        headers: typeof headers === 'function' ? () => headers() : headers,
+      }),
+    ],
+  });
+  return {
+    query: (path, input) => client.query(path, input),
+    mutation: (path, input) => client.mutation(path, input),
+  };
+}
+
+let configured: ProcedureCaller | undefined;
+
+/** Sets the transport every `.with()` uses unless given `{ client }` (scripts: an absolute URL). */
+export function configureClient(options: CallerOptions): void {
+  configured = createProcedureCaller(options);
+}
+
+/** The transport `.with()` uses by default, created on first use. */
+export function defaultCaller(): ProcedureCaller {
+  configured ??= createProcedureCaller();
+  return configured;
+}
