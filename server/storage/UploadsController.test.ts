@@ -9,7 +9,7 @@ import { closeDb } from '@/db/client';
 import { db, KB } from '@/server';
 import { headObject } from './objectStore';
 import { resetStorageProbe } from './storageProbe';
-import { call, createBillboardsTable, DOCUMENTS_MAX, LOGO_MAX } from './testing/attachmentFixtures';
+import { call, createBillboardsTable, DOCUMENTS_MAX, handler, LOGO_MAX } from './testing/attachmentFixtures';
 import { startTestStorage, type TestStorage } from './testStorage';
 
 const GLOBAL_MAX = 64 * KB;
@@ -195,6 +195,36 @@ describe('the full flow', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: assetId, status: 'ready', checksum: before?.checksum });
     expect(await assetRows()).toEqual([before]);
+  });
+});
+
+describe('over tRPC', () => {
+  async function mutate(path: string, input: unknown, user = ALICE) {
+    const response = await handler(
+      new Request(`http://localhost/api/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': user },
+        body: JSON.stringify(input),
+      }),
+    );
+    return { status: response.status, ...(await response.json()) };
+  }
+
+  it('teams.uploads.presign / confirm: same contract, same errors', async () => {
+    const presigned = await mutate('teams.uploads.presign', { teamId: 1, ...presignBody() });
+    expect(presigned.status).toBe(200);
+    const { asset, uploadUrl, headers } = presigned.result.data;
+    expect(asset).toMatchObject({ status: 'pending', access: 'public' });
+    await fetch(uploadUrl, { method: 'PUT', headers, body: new Uint8Array(PNG) });
+    const confirmed = await mutate('teams.uploads.confirm', { teamId: 1, assetId: asset.id });
+    expect(confirmed.result.data).toMatchObject({ id: asset.id, status: 'ready' });
+
+    const refused = await mutate('teams.uploads.presign', { teamId: 1, ...presignBody({ byteSize: LOGO_MAX + 1 }) });
+    expect(refused.status).toBe(422);
+    expect(refused.error.data).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: { byteSize: expect.any(Array) } });
+    const foreign = await mutate('teams.uploads.confirm', { teamId: 2, assetId: asset.id }, BOB);
+    expect(foreign.status).toBe(404);
+    expect(await assetRows()).toHaveLength(1);
   });
 });
 

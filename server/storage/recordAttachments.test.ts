@@ -210,6 +210,14 @@ describe('attach refuses (nothing changed)', () => {
     await expect(Billboard.build({ teamId: 1, name: 'x' }).attach('logo', asset.id)).rejects.toThrow(/must be saved/);
   });
 
+  it('a record deleted meanwhile is NotFound for its model', async () => {
+    const asset = await makeAsset();
+    await db().execute(sql`delete from billboards where id = ${spring.id}`);
+    const error = await rejection(spring.attach('logo', asset.id));
+    expect(error.message).toBe('Billboard not found');
+    expect(await slotRows(spring.id, 'logo')).toEqual([]);
+  });
+
   it('an attach inside a rolled-back transaction leaves nothing', async () => {
     const asset = await makeAsset();
     await expect(
