@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { Campaign, Membership, Post, Team, User } from '@/db/models';
-import { countQueries } from '@/server';
+import { Asset, Attachment, countQueries } from '@/server';
 import { handler } from './index';
 import { api, type DemoWorld, makeCampaign, seedDemo } from './testClient';
 
@@ -443,12 +443,14 @@ describe('stats, score and duplicate', () => {
     });
   });
 
-  it('score rates completeness 0-100', async () => {
+  it('score rates completeness 0-100: budget, descriptive name, published, a post, a logo', async () => {
+    const score = async (id: number, team = acme) =>
+      (await api<Row>('GET', `/teams/${team}/campaigns/${id}/score`, { cookie: world.bob })).body;
     const bare = await makeCampaign(acme, { name: 'Bare' });
-    expect((await api('GET', `/teams/${acme}/campaigns/${bare.id}/score`, { cookie: world.bob })).body).toEqual({
-      id: bare.id,
-      score: 0,
-    });
+    expect(await score(bare.id)).toEqual({ id: bare.id, score: 0 });
+    const half = await makeCampaign(acme, { name: 'Half done', budget: 5 });
+    expect(await score(half.id)).toEqual({ id: half.id, score: 40 });
+
     const full = await makeCampaign(acme, {
       name: 'Full campaign',
       budget: 10,
@@ -456,15 +458,27 @@ describe('stats, score and duplicate', () => {
       publishedAt: new Date(),
     });
     await Post.create({ teamId: acme, campaignId: full.id, title: 'Hello' });
-    expect((await api('GET', `/teams/${acme}/campaigns/${full.id}/score`, { cookie: world.bob })).body).toEqual({
-      id: full.id,
-      score: 100,
+    expect(await score(full.id)).toEqual({ id: full.id, score: 80 });
+    // A logo row as attach() writes it (the upload flow itself is tested in UploadController.test.ts).
+    const logo = await Asset.create({
+      key: 'k/logo.png',
+      filename: 'logo.png',
+      contentType: 'image/png',
+      status: 'ready',
     });
-    const half = await makeCampaign(acme, { name: 'Half done', budget: 5 });
-    expect((await api('GET', `/teams/${acme}/campaigns/${half.id}/score`, { cookie: world.bob })).body).toEqual({
-      id: half.id,
-      score: 50,
+    await Attachment.create({ assetId: logo.id, attachableType: 'Campaign', attachableId: full.id, name: 'logo' });
+    expect(await score(full.id)).toEqual({ id: full.id, score: 100 });
+    // Another model's or slot's attachment does not count.
+    const other = await makeCampaign(acme, { name: 'Docs only' });
+    await Attachment.create({
+      assetId: logo.id,
+      attachableType: 'Campaign',
+      attachableId: other.id,
+      name: 'documents',
     });
+    await Attachment.create({ assetId: logo.id, attachableType: 'Post', attachableId: other.id, name: 'logo' });
+    expect(await score(other.id)).toEqual({ id: other.id, score: 20 });
+
     const foreign = await makeCampaign(globex, { name: 'Globex score' });
     expect((await api('GET', `/teams/${acme}/campaigns/${foreign.id}/score`, { cookie: world.alice })).status).toBe(
       404,

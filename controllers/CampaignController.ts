@@ -1,6 +1,7 @@
 /**
  * Campaigns of a team: `/api/teams/:teamId/campaigns[/:id]` plus publish,
- * bulk publish/archive, stats, score and duplicate. The routes are a public
+ * bulk publish/archive, stats, score, duplicate and attach (files uploaded
+ * through UploadController). The routes are a public
  * contract (pages, API clients and tests use them); add actions freely, but
  * rename or remove with care.
  *
@@ -11,9 +12,14 @@ import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Campaign, Post } from '@/db/models';
 import { campaigns } from '@/db/schema';
-import { action, before, crud, db, mutation, scope, toValidationError, transaction } from '@/server';
+import { Attachment, action, before, crud, db, mutation, scope, toValidationError, transaction } from '@/server';
 import type { AppContext } from './context';
 import { TeamController } from './TeamController';
+
+const attachInput = z.object({
+  slot: z.enum(['logo', 'documents'], "must be 'logo' or 'documents'"),
+  assetId: z.number().int().positive(),
+});
 
 @scope('teamId')
 @crud(Campaign, {
@@ -28,7 +34,8 @@ import { TeamController } from './TeamController';
     perPage: 20,
     maxPerPage: 100,
   },
-  get: { include: ['creator'] },
+  // The detail view shows the files too, with signed URLs (one statement per slot).
+  get: { include: ['creator', 'logo', 'documents'] },
   create: {
     permit: ['name', 'budget', 'status'],
     autoSet: { createdById: (context: AppContext) => context.user?.id ?? null },
@@ -99,8 +106,14 @@ export class CampaignController extends TeamController<Campaign> {
   /** Completeness 0-100 (see Campaign#completeness). */
   @action('GET', undefined, { load: true })
   async score(campaign: Campaign): Promise<{ id: number; score: number }> {
-    const posts = await Post.where({ teamId: campaign.teamId, campaignId: campaign.id }).count();
-    return { id: campaign.id, score: campaign.completeness(posts) };
+    const postCount = await Post.where({ teamId: campaign.teamId, campaignId: campaign.id }).count();
+    // Whether a logo is attached; no need to load (and sign) the asset itself.
+    const hasLogo = await Attachment.where({
+      attachableType: Campaign.modelName,
+      attachableId: campaign.id,
+      name: 'logo',
+    }).exists();
+    return { id: campaign.id, score: campaign.completeness({ postCount, hasLogo }) };
   }
 
   /** A new draft with the same budget, named `input.name` or "<name> (copy)". */
@@ -114,5 +127,16 @@ export class CampaignController extends TeamController<Campaign> {
     });
     if (!copy.isPersisted) throw toValidationError(copy.errors);
     return copy;
+  }
+
+  /**
+   * Attaches an uploaded, confirmed asset: `{slot: 'logo' | 'documents', assetId}`.
+   * A logo replaces the previous one; documents append (10 at most). The
+   * asset must have been uploaded for this team and slot (else 404 / 422).
+   */
+  @action('POST', undefined, { load: true, input: attachInput })
+  async attach(campaign: Campaign, input: z.infer<typeof attachInput>): Promise<Campaign> {
+    await campaign.attach(input.slot, input.assetId);
+    return campaign.load('creator', 'logo', 'documents');
   }
 }

@@ -25,6 +25,7 @@ describe('routes', () => {
         'GET /teams/:teamId/campaigns/stats',
         'GET /teams/:teamId/campaigns/:id/score',
         'POST /teams/:teamId/campaigns/:id/duplicate',
+        'POST /teams/:teamId/campaigns/:id/attach',
         'GET /teams/:teamId/campaigns/:campaignId/posts',
         'GET /teams/:teamId/campaigns/:campaignId/posts/:id',
         'POST /teams/:teamId/campaigns/:campaignId/posts',
@@ -38,6 +39,9 @@ describe('routes', () => {
         'POST /teams/:teamId/api-keys',
         'PATCH /teams/:teamId/api-keys/:id',
         'DELETE /teams/:teamId/api-keys/:id',
+        'POST /teams/:teamId/uploads/presign',
+        'POST /teams/:teamId/uploads/confirm',
+        'GET /teams/:teamId/uploads/storage-usage',
       ].sort(),
     );
   });

@@ -12,6 +12,8 @@ import { CampaignController } from './CampaignController';
 import { authorizeScope, createContext } from './context';
 import { PostController } from './PostController';
 import { TeamSettingsController } from './TeamSettingsController';
+import { UploadController } from './UploadController';
+// Registers the storage options (lazily: no I/O, no S3 variables needed at build).
 import './storage';
 
 export const controllerClasses = [
@@ -19,6 +21,7 @@ export const controllerClasses = [
   PostController,
   TeamSettingsController,
   APIKeyController,
+  UploadController,
 ] as const;
 
 export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));

@@ -3,11 +3,12 @@
  *
  * Customise here: the rules of a campaign (`validations`, `validate`), the
  * named scopes the list can request (see CampaignController's `index.scopes`),
- * and what counts towards the completeness `score()`.
+ * its file slots (`attachments`: type, size, count, public or private), and
+ * what counts towards `completeness()`.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { belongsTo, hasMany, Model } from '@/server';
+import { belongsTo, hasMany, hasManyAttached, hasOneAttached, MB, Model } from '@/server';
 import { CAMPAIGN_STATUSES, campaigns, MAX_BUDGET } from '../schema';
 import { Post } from './Post';
 import { User } from './User';
@@ -37,6 +38,14 @@ export class Campaign extends Model(campaigns, {
       .nullish(),
     status: z.enum(CAMPAIGN_STATUSES, 'must be draft, active or archived').optional(),
   },
+  // Clients presign uploads for `Campaign.logo` / `Campaign.documents`, then
+  // attach the asset with the bare slot name (CampaignController#attach).
+  attachments: {
+    // Public: served from S3_PUBLIC_URL_BASE (a CDN), fine for a logo.
+    logo: hasOneAttached({ accepts: 'image/*', maxSize: 5 * MB, access: 'public' }),
+    // Private: read through short-lived presigned URLs.
+    documents: hasManyAttached({ accepts: 'application/pdf', maxSize: 20 * MB, max: 10, access: 'private' }),
+  },
 }) {
   static associations = () => ({
     // Only id and name: a campaign list must not leak its creators' emails.
@@ -62,16 +71,17 @@ export class Campaign extends Model(campaigns, {
   }
 
   /**
-   * Completeness, 0-100: one point in four for each of a budget, a name
-   * longer than one word, being published, and having at least one post.
-   * `postCount` is passed in so the caller decides how to count (one query).
+   * Completeness, 0-100: a fifth each for a budget, a name longer than one
+   * word, being published, at least one post, and a logo. The caller counts
+   * posts and logos (CampaignController#score does it in one statement each).
    */
-  completeness(postCount: number): number {
+  completeness({ postCount, hasLogo }: { postCount: number; hasLogo: boolean }): number {
     const checks = [
       this.budget !== null && this.budget !== undefined,
       /\S\s+\S/.test(this.name ?? ''),
       this.publishedAt !== null && this.publishedAt !== undefined,
       postCount > 0,
+      hasLogo,
     ];
     return Math.round((100 * checks.filter(Boolean).length) / checks.length);
   }

@@ -1,0 +1,47 @@
+/**
+ * File uploads for a team, straight from the browser to object storage:
+ *
+ *   POST /api/teams/:teamId/uploads/presign  {filename, contentType, byteSize, slot}
+ *        -> {asset, uploadUrl, method, headers, expiresAt, publicUrl?}
+ *   PUT  <uploadUrl> with `headers` (the browser talks to S3, not to us)
+ *   POST /api/teams/:teamId/uploads/confirm  {assetId}  -> the ready asset
+ *   then POST /api/teams/:teamId/campaigns/:id/attach {slot, assetId}
+ *
+ * `slot` is `Campaign.logo` or `Campaign.documents` (declared in
+ * db/models/Campaign.ts, which sets types and sizes). presign and confirm
+ * come from the framework's UploadsController; this class adds the team
+ * scope, the uploader's id (only they can confirm their upload) and a usage
+ * summary. Add a model's slots to `allowsSlot` to let this controller sign them.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { action, db, type RegisteredSlot, scope, serviceAssets, Unauthorized, UploadsController } from '@/server';
+import type { AppContext } from './context';
+
+const UPLOADABLE_MODELS = new Set(['Campaign']);
+
+@scope('teamId')
+export class UploadController extends UploadsController<AppContext> {
+  override uploadMetadata(): Record<string, unknown> {
+    if (!this.context.user) throw new Unauthorized();
+    return { userId: this.context.user.id };
+  }
+
+  override allowsSlot(slot: RegisteredSlot): boolean {
+    return UPLOADABLE_MODELS.has(slot.modelName);
+  }
+
+  /** Files the team has stored (uploaded and confirmed), and their total size, in one statement. */
+  @action('GET')
+  async storageUsage(): Promise<{ assetCount: number; totalBytes: number }> {
+    const teamScope = JSON.stringify({ scope: { teamId: this.scopeParams.teamId } });
+    const [row] = await db()
+      .select({
+        assetCount: sql<number>`count(*)`.mapWith(Number),
+        totalBytes: sql<number>`coalesce(sum(${serviceAssets.byteSize}), 0)`.mapWith(Number),
+      })
+      .from(serviceAssets)
+      // `@>` on metadata uses the GIN index of service_assets.
+      .where(and(sql`${serviceAssets.metadata} @> ${teamScope}::jsonb`, eq(serviceAssets.status, 'ready')));
+    return { assetCount: row?.assetCount ?? 0, totalBytes: row?.totalBytes ?? 0 };
+  }
+}
