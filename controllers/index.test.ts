@@ -61,3 +61,27 @@ describe('routes', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('tRPC at /api/trpc', () => {
+  it('uses the same context and guard as REST', async () => {
+    const { seedDemo } = await import('./testClient');
+    const world = await seedDemo();
+    const input = encodeURIComponent(JSON.stringify({ teamId: world.acme.id }));
+    const call = async (headers: Record<string, string>) => {
+      const response = await catchAll.GET(
+        new Request(`http://localhost/api/trpc/teams.campaigns.stats?input=${input}`, { headers }),
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    const ok = await call({ cookie: world.bob });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.data.total).toBeGreaterThan(0);
+    const carol = await call({ cookie: world.carol });
+    expect(carol.status).toBe(404);
+    expect(carol.body.error.data.code).toBe('NOT_FOUND');
+    expect((await call({})).status).toBe(401);
+    const badKey = await call({ authorization: 'Bearer nope' });
+    expect(badKey.status).toBe(401);
+    expect(badKey.body.error.data.code).toBe('UNAUTHORIZED');
+  });
+});
