@@ -3,8 +3,8 @@
  * variables (AWS S3, Cloudflare R2, MinIO; `npm run dev` starts s3rver and
  * sets them). Importing this module registers the options as a function:
  * nothing is read or checked until the first upload needs storage, so
- * `next build` works without S3 variables. A missing variable then fails that
- * request with a message naming it (and the server log says which).
+ * `next build` works without S3 variables. Without them, upload requests
+ * answer 500 and the server log names the missing variables.
  *
  * Tune limits here (`defaultMaxSize`, URL lifetimes) or per attachment slot
  * on the model (db/models/Campaign.ts).
