@@ -21,14 +21,14 @@ function trpcContext(): Context {
 }
 
 export interface TRPCProviderProps {
-  children: ReactNode;
+  children?: ReactNode;
   queryClient: QueryClient;
   trpcClient: TRPCClient<AnyRouter>;
 }
 
 /** Provides the tRPC client and query client to `Controller.use(...)` (mounted by app/providers.tsx). */
 export function TRPCProvider(props: TRPCProviderProps): ReactNode {
-  return createElement(trpcContext().TRPCProvider, props);
+  return createElement(trpcContext().TRPCProvider, { ...props, children: props.children });
 }
 
 /** The options proxy (`trpc.teams.campaigns.index.queryOptions(...)`), untyped: see above. */
