@@ -10,6 +10,8 @@
 import { parseArgs } from 'node:util';
 import '../controllers/storage';
 import { closeDb } from '../db/client';
+// The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
+import '../db/models';
 import { env } from '../env';
 import { DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from '../server';
 

@@ -55,8 +55,13 @@ for (const [name, method] of Object.entries(recordMethods)) {
   Object.defineProperty(ModelBase.prototype, name, { value: method, writable: true, configurable: true });
 }
 
-/** Model names that declared slots (destroy only touches attachments of those). */
-const withSlots = new Set<string>();
+/** Models that declared slots, by name, with their tables (destroy and the cleanup's sweep use them). */
+const withSlots = new Map<string, AnyTable>();
+
+/** Tables of the declared models that have attachment slots, by model name. */
+export function modelsWithSlots(): ReadonlyMap<string, AnyTable> {
+  return withSlots;
+}
 
 function slotsOf(model: ModelClass): Readonly<Record<string, AttachmentSlot>> | undefined {
   return model.meta.options.attachments;
@@ -70,7 +75,7 @@ registerModelPlugin({
     for (const registered of registerSlots(model.modelName, slots)) {
       model.meta.addAssociation(registered.name, attachedAssociation(registered));
     }
-    withSlots.add(model.modelName);
+    withSlots.set(model.modelName, model.meta.table);
   },
   async afterDestroy(record) {
     const model = record.constructor as ModelClass;

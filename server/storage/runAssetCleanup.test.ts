@@ -111,6 +111,30 @@ describe('runAssetCleanup', () => {
     expect(await exists(asset)).toBe(false);
   });
 
+  it('sweeps attachments of records deleted without destroy(); their assets go on a later run', async () => {
+    const [spring, summer] = [
+      await Billboard.create({ teamId: 1, name: 'Spring' }),
+      await Billboard.create({ teamId: 1, name: 'Summer' }),
+    ];
+    const [gone, kept] = [await seedAsset('ready', { age: 30 * 24 * HOUR }), await seedAsset('ready')];
+    await spring.attach('documents', gone.id);
+    await summer.attach('documents', kept.id);
+    // e.g. an `on delete cascade` from a parent table: no model hook runs.
+    await Billboard.where({ id: spring.id }).deleteAll();
+
+    expect(await runAssetCleanup({ olderThanMs: 0 })).toBe(0);
+    const attachments = await db().execute(sql`select asset_id from service_attachments`);
+    expect(attachments.map((row) => row.asset_id)).toEqual([kept.id]);
+    const [marked] = await db().execute(
+      sql`select metadata->>'detachedAt' as at from service_assets where id = ${gone.id}`,
+    );
+    expect(marked?.at).toEqual(expect.any(String));
+
+    expect(await runAssetCleanup({ olderThanMs: 0 })).toBe(1);
+    expect(await remainingIds()).toEqual([kept.id]);
+    expect(await exists(gone)).toBe(false);
+  });
+
   it('works in batches', async () => {
     for (let i = 0; i < 7; i++) await seedAsset('pending', { age: 25 * HOUR, object: i % 2 === 0 });
     expect(await runAssetCleanup({ batchSize: 2 })).toBe(7);

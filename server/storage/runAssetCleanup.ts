@@ -11,6 +11,12 @@
  * Never an attached asset, nor a ready asset that never had an attachment
  * (createFromService output that the app keeps by id). Default age 24 h.
  *
+ * First it sweeps attachments whose record is gone without `destroy()` (a
+ * `deleteAll`, raw SQL, an `on delete cascade` from a parent table): they
+ * are removed and their assets marked detached now, so a later run (once
+ * the age has passed) removes them. Only models declared in the process
+ * are swept: the script imports the app's models.
+ *
  * Run it periodically (`npm run assets:cleanup` from cron, or a scheduled
  * job). Several instances may run it at once: each batch claims its rows with
  * `FOR UPDATE SKIP LOCKED` inside a transaction, so runs share the work and
@@ -19,9 +25,13 @@
  * rows stay (rolled back) and the next run deletes again (deleting a missing
  * object succeeds).
  */
-import { and, asc, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db, transaction } from '../model';
+import type { AnyTable } from '../model/types';
+import { modelsWithSlots } from './attachmentsPlugin';
 import { deleteObject } from './objectStore';
+import { markDetached } from './recordAttachments';
 import { serviceAssets, serviceAttachments } from './tables';
 
 export const DEFAULT_CLEANUP_AGE_MS = 24 * 60 * 60 * 1000;
@@ -82,6 +92,32 @@ async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed:
   });
 }
 
+function idColumn(table: AnyTable): PgColumn {
+  const column = (getTableColumns(table) as Record<string, PgColumn>).id;
+  if (!column) throw new Error('a model table without an id column');
+  return column;
+}
+
+/** Removes attachments whose record no longer exists; marks their assets detached. Returns how many. */
+export async function sweepOrphanAttachments(): Promise<number> {
+  let swept = 0;
+  for (const [modelName, table] of modelsWithSlots()) {
+    swept += await transaction(async () => {
+      const t = serviceAttachments;
+      // A record being destroyed right now is still visible (uncommitted delete): skipped until it commits.
+      const rows = await db()
+        .delete(t)
+        .where(
+          sql`${t.attachableType} = ${modelName} and not exists (select 1 from ${table} where ${idColumn(table)} = ${t.attachableId})`,
+        )
+        .returning({ assetId: t.assetId });
+      await markDetached(rows.map((row) => row.assetId));
+      return rows.length;
+    });
+  }
+  return swept;
+}
+
 /** Removes stale pending and long-orphaned assets; returns how many. */
 export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promise<number> {
   const { olderThanMs = DEFAULT_CLEANUP_AGE_MS, batchSize = 100 } = options;
@@ -94,6 +130,7 @@ export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promis
     throw new RangeError(`runAssetCleanup: batchSize must be a positive integer (got ${batchSize})`);
   }
   const cutoff = new Date(Date.now() - olderThanMs);
+  await sweepOrphanAttachments();
   let total = 0;
   for (;;) {
     const { claimed, removed } = await cleanupBatch(cutoff, batchSize);
