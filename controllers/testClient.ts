@@ -4,7 +4,7 @@
  * session cookie like a browser would.
  */
 import { demoSeeder } from '@/db/demoSeed';
-import { Campaign, Team } from '@/db/models';
+import { Campaign, Membership, Team, User } from '@/db/models';
 import { handler } from './index';
 import { createSessionRoutes } from './sessionRoutes';
 
@@ -89,4 +89,17 @@ export async function makeCampaign(teamId: number, attributes: Partial<Campaign[
   const campaign = await Campaign.create({ teamId, name: 'Fixture', ...attributes });
   if (!campaign.isPersisted) throw new Error(`fixture campaign invalid: ${JSON.stringify(campaign.errors)}`);
   return campaign;
+}
+
+/** A team of its own (Alice owner, Bob member), so counts do not depend on the seed. Returns its id. */
+export async function makeTeam(name: string): Promise<number> {
+  const team = await Team.create({ name });
+  const [alice, bob] = await Promise.all([
+    User.findBy({ email: 'alice@example.com' }),
+    User.findBy({ email: 'bob@example.com' }),
+  ]);
+  if (!alice || !bob) throw new Error('seed the demo first');
+  await Membership.create({ teamId: team.id, userId: alice.id, role: 'owner' });
+  await Membership.create({ teamId: team.id, userId: bob.id, role: 'member' });
+  return team.id;
 }
