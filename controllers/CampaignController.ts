@@ -1,9 +1,8 @@
 /**
  * Campaigns of a team: `/api/teams/:teamId/campaigns[/:id]` plus publish,
  * bulk publish/archive, stats, score, duplicate and attach (files uploaded
- * through UploadController). The routes are a public
- * contract (pages, API clients and tests use them); add actions freely, but
- * rename or remove with care.
+ * through UploadController). The routes are a public contract (pages, API
+ * clients and tests use them): add actions freely, rename or remove with care.
  *
  * Every query goes through `this.relation`, already limited to the URL's
  * team: another team's campaign is unreachable (404), whatever the id.
