@@ -115,6 +115,20 @@ describe('has-one', () => {
   });
 });
 
+describe('shared assets', () => {
+  it('two records swapping their logos concurrently never deadlock', async () => {
+    const [x, y] = [await makeAsset(), await makeAsset()] as [Asset, Asset];
+    await spring.attach('logo', x.id);
+    await summer.attach('logo', y.id);
+    for (let round = 0; round < 10; round++) {
+      const [a, b] = round % 2 ? [x, y] : [y, x];
+      await Promise.all([spring.attach('logo', a.id), summer.attach('logo', b.id)]);
+      expect(await slotRows(spring.id, 'logo')).toEqual([[a.id, 0]]);
+      expect(await slotRows(summer.id, 'logo')).toEqual([[b.id, 0]]);
+    }
+  });
+});
+
 describe('has-many', () => {
   it('appends by position, detaches one or all, reorders', async () => {
     const [a, b, c] = [await pdf(), await pdf(), await pdf()] as [Asset, Asset, Asset];

@@ -7,9 +7,9 @@
  * advisory lock on (model, id, slot), so 20 concurrent attaches to a has-one
  * slot leave exactly one attachment and `max` cannot be overshot. Lock order
  * is always slot -> owner row (KEY SHARE: a concurrent destroy waits, plain
- * updates do not) -> asset row (FOR UPDATE: the cleanup cannot delete it
- * under us), which is also the order destroy and cleanup take them in, so
- * they never deadlock.
+ * updates do not) -> asset rows in id order (FOR UPDATE: the cleanup, which
+ * skips locked rows, cannot delete them under us). Destroy locks the owner
+ * before the assets too, so the two never deadlock.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { BadRequest, NotFound, toValidationError } from '../controller/errors';
@@ -118,16 +118,25 @@ export async function attachAsset(record: ModelBase, slotName: string, assetId: 
       .where(eq(meta.column('id'), ownerId))
       .for('key share');
     if (!owner) throw new NotFound(modelName);
-    const [row] = await db().select().from(serviceAssets).where(eq(serviceAssets.id, id)).for('update');
-    if (!row || !inScope(owner as Record<string, unknown>, row.metadata)) throw new NotFound('Asset');
-    const asset = Asset.instantiate(row);
-    assertAttachable(asset, slot);
-
     const existing = await db()
       .select()
       .from(serviceAttachments)
       .where(slotCondition(slotTarget))
       .orderBy(serviceAttachments.position, serviceAttachments.id);
+    // Lock the new asset, and for has-one the ones it replaces (marked detached below), in id
+    // order: two records swapping shared assets at once then queue instead of deadlocking.
+    const lockIds = [id, ...(slot.slot.kind === 'one' ? existing.map((attached) => attached.assetId) : [])];
+    const locked = await db()
+      .select()
+      .from(serviceAssets)
+      .where(sql`${serviceAssets.id} = any(${sql.param([...new Set(lockIds)])})`)
+      .orderBy(serviceAssets.id)
+      .for('update');
+    const row = locked.find((candidate) => candidate.id === id);
+    if (!row || !inScope(owner as Record<string, unknown>, row.metadata)) throw new NotFound('Asset');
+    const asset = Asset.instantiate(row);
+    assertAttachable(asset, slot);
+
     const already = existing.find((attached) => attached.assetId === id);
     if (already) return withAsset(Attachment.instantiate(already), asset);
 
