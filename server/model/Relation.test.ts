@@ -79,7 +79,8 @@ describe('Relation', () => {
       { field: 'teamId', dir: 'desc' },
       { field: 'name', dir: 'asc' },
     ]);
-    expect(await byTeamThenName.pluck('name')).toEqual(['Dana', 'Claude', 'Ada', 'Brian']); // nulls first on desc
+    // Missing values sort last in both directions (Dana has no team).
+    expect(await byTeamThenName.pluck('name')).toEqual(['Claude', 'Ada', 'Brian', 'Dana']);
     expect(await Author.order({ name: 'desc' }).limit(2).pluck('name')).toEqual(['Dana', 'Claude']);
     expect(await Author.order('name').offset(1).limit(2).pluck('name')).toEqual(['Brian', 'Claude']);
     expect((await Author.order('-name').first())?.name).toBe('Dana');

@@ -3,7 +3,7 @@
  * throw (the controller validates sort fields at boot and per request; this is
  * the last line of defence against interpolating a client string).
  */
-import { asc, desc, is, SQL } from 'drizzle-orm';
+import { asc, desc, is, SQL, sql } from 'drizzle-orm';
 import type { ModelMeta } from './ModelMeta';
 import type { OrderSpec, SortDirection } from './types';
 
@@ -27,6 +27,9 @@ function fromString(meta: ModelMeta, spec: string): SQL {
 function direction(meta: ModelMeta, field: string, dir: SortDirection): SQL {
   const column = meta.column(field);
   if (dir === 'asc') return asc(column);
-  if (dir === 'desc') return desc(column);
+  // Missing values sort last both ways (PostgreSQL puts NULLs first when
+  // descending). Only nullable columns need it, so NOT NULL columns keep plain
+  // DESC and stay index-friendly.
+  if (dir === 'desc') return column.notNull ? desc(column) : sql`${column} desc nulls last`;
   throw new Error(`${meta.name}.order: direction for "${field}" must be 'asc' or 'desc'.`);
 }
