@@ -16,6 +16,10 @@ import type { AnyTable } from './types';
 // would shadow the record API, so declaring such a model fails loudly.
 const RESERVED = new Set([
   'constructor',
+  // Added by the attachment subsystem (server/storage/attachmentsPlugin.ts).
+  'attach',
+  'detach',
+  'reorderAttachments',
   'errors',
   'attributes',
   'isNewRecord',
