@@ -5,7 +5,12 @@
  * misuses that must not compile (`@ts-expect-error` fails tsc when the line
  * compiles). The functions holding hook calls are never run: hooks need React.
  */
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  type UseSuspenseQueryResult,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type ClientApis, manifest } from '@/server/testing/clientFixtures.gen';
 import type { ClientError } from './ClientError';
@@ -102,7 +107,7 @@ describe('client names of the spec table (.with)', () => {
 });
 
 /** Hooks: typed here, never called (no React tree in this test). */
-function hookTypes(): void {
+function useHookTypes(): void {
   const hooks = ReportController.use({ orgId: 1 });
   expectTypeOf(hooks.index({ page: 2, sort: '-createdAt' })).toEqualTypeOf<
     UseQueryResult<IndexPage<ReportWithOwner>, ClientError>
@@ -125,6 +130,10 @@ function hookTypes(): void {
   hooks.mutateRecalculate().mutate();
   expectTypeOf(hooks.create().error).toEqualTypeOf<ClientError | null>();
   expectTypeOf(hooks.indexStats.queryOptions().queryKey).not.toBeAny();
+  // `.queryOptions()` feeds React Query directly, suspense included (streamed server prefetches).
+  expectTypeOf(useSuspenseQuery(hooks.indexScore.queryOptions(1))).toEqualTypeOf<
+    UseSuspenseQueryResult<{ id: number; score: number }, ClientError>
+  >();
   expectTypeOf(hooks.invalidate).toEqualTypeOf<() => Promise<void>>();
 }
 
@@ -181,5 +190,5 @@ function misuses(): void {
 }
 
 it('keeps the type-only functions referenced (tsc checks their bodies)', () => {
-  expect([hookTypes, misuses].every((fn) => typeof fn === 'function')).toBe(true);
+  expect([useHookTypes, misuses].every((fn) => typeof fn === 'function')).toBe(true);
 });

@@ -4,6 +4,7 @@
  * the client names of the generated API description.
  */
 import type {
+  QueryFunction,
   QueryKey,
   UseMutationOptions,
   UseMutationResult,
@@ -52,8 +53,9 @@ export type QueryHookOptions<TOutput> = Omit<
 >;
 
 /** What `.queryOptions(...)` returns: ready for `useQuery`, `useSuspenseQuery`, `prefetchQuery`. */
-export type ClientQueryOptions<TOutput> = UseQueryOptions<TOutput, ClientError, TOutput, QueryKey> & {
+export type ClientQueryOptions<TOutput> = Omit<UseQueryOptions<TOutput, ClientError, TOutput, QueryKey>, 'queryFn'> & {
   queryKey: QueryKey;
+  queryFn: QueryFunction<TOutput, QueryKey>;
 };
 
 export interface QueryHook<D extends MethodDef> {

@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
 import { createTRPCContext, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 type Context = ReturnType<typeof createTRPCContext<AnyRouter>>;
 let context: Context | undefined;
@@ -27,8 +27,13 @@ export interface TRPCProviderProps {
 }
 
 /** Provides the tRPC client and query client to `Controller.use(...)` (mounted by app/providers.tsx). */
-export function TRPCProvider(props: TRPCProviderProps): ReactNode {
-  return createElement(trpcContext().TRPCProvider, { ...props, children: props.children });
+export function TRPCProvider({ children, queryClient, trpcClient }: TRPCProviderProps): ReactNode {
+  const { TRPCProvider: Provider } = trpcContext();
+  return (
+    <Provider queryClient={queryClient} trpcClient={trpcClient}>
+      {children}
+    </Provider>
+  );
 }
 
 /** The options proxy (`trpc.teams.campaigns.index.queryOptions(...)`), untyped: see above. */

@@ -1,0 +1,39 @@
+'use client';
+/**
+ * Client-side providers for the typed controller clients: React Query's cache
+ * and the tRPC client (`httpBatchLink` to /api/trpc) that
+ * `Controller.use(...)` hooks read. Mounted once in app/layout.tsx around the
+ * page. Tune caching in server/client/queryClient.ts.
+ */
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { AppRouter } from '@/controllers';
+import { makeQueryClient, TRPCProvider, trpcUrl } from '@/server/client';
+
+let browserQueryClient: QueryClient | undefined;
+
+/** A new client per server render (no data shared between requests); one for the browser's lifetime. */
+function getQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      // Relative in the browser (same origin, session cookie sent); absolute when rendered on the server.
+      links: [httpBatchLink({ url: trpcUrl() })],
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

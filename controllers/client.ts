@@ -1,0 +1,29 @@
+/**
+ * The app's typed controller clients, for pages and client components:
+ *
+ *   import { CampaignController } from '@/controllers/client';
+ *   const campaigns = CampaignController.use({ teamId });        // React hooks
+ *   const { data } = campaigns.index({ page: 2, sort: '-createdAt' });
+ *   const publish = campaigns.mutatePublish();                    // publish.mutate(id)
+ *   await CampaignController.with({ teamId }).indexStats();       // plain async call
+ *
+ * Names, inputs and outputs come from controllers/client.gen.ts (`npm run gen`).
+ * Added a controller? List it in controllers/index.ts, run `npm run gen`, and
+ * export it below. Browser-safe: no server code is imported (types only).
+ * Server components use controllers/server.ts instead (same names, no HTTP).
+ */
+import { createControllerClients } from '@/server/client';
+import { type ClientApis, manifest } from './client.gen';
+
+const clients = createControllerClients<ClientApis>(manifest);
+
+export const { APIKeyController, CampaignController, PostController, TeamSettingsController, UploadController } =
+  clients;
+
+export { ClientError, type ClientErrorCode, configureClient, isClientError } from '@/server/client';
+export type {
+  APIKeyControllerRecord,
+  CampaignControllerRecord,
+  PostControllerRecord,
+  TeamSettingsControllerRecord,
+} from './client.gen';
