@@ -4,7 +4,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as client from './client';
-import { manifest } from './client.gen';
+import { type ClientApis, manifest } from './client.gen';
 
 describe('controllers/client', () => {
   it('exports .use and .with for every controller of the manifest', () => {
@@ -13,6 +13,11 @@ describe('controllers/client', () => {
     for (const [, value] of exported) {
       expect(value).toMatchObject({ use: expect.any(Function), with: expect.any(Function) });
     }
+  });
+
+  it('controllers/server.ts exports the same controller names (type-level: it is server-only)', () => {
+    expectTypeOf<Exclude<keyof ClientApis, keyof typeof import('./server')>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<keyof ClientApis, keyof typeof client>>().toEqualTypeOf<never>();
   });
 
   it('gives .with() the spec names of the demo controllers', () => {
