@@ -39,7 +39,8 @@ const steps: Step[] = [
   },
   {
     name: 'gen',
-    command: ['npm', 'run', '--silent', 'gen'],
+    // A stale committed client fails here (run `npm run gen` and commit it) instead of being rewritten silently.
+    command: ['npm', 'run', '--silent', 'gen', '--', '--check'],
     skip: existsSync(path.join('scripts', 'gen.ts')) ? undefined : 'no scripts/gen.ts yet',
   },
   { name: 'typecheck', command: ['tsc', '--noEmit'] },
@@ -49,6 +50,8 @@ const steps: Step[] = [
     command: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`],
   },
   { name: 'build', command: ['next', 'build'] },
+  // No database driver, ORM, AWS SDK or controller code in the browser chunks.
+  { name: 'client bundle scan', command: ['tsx', 'scripts/scanClientBundle.ts'] },
   { name: 'e2e', command: ['playwright', 'test'] },
 ];
 

@@ -6,7 +6,13 @@
  * (`ActionOutput<CampaignController, 'publish', ...>`), imported with
  * `import type`, so they follow the code without being copied from it.
  */
-import { type CompiledAction, type CompiledController, type ControllerClass, compileController } from '@/server';
+import {
+  type CompiledAction,
+  type CompiledController,
+  type ControllerClass,
+  compileController,
+  NEVER_WRITABLE,
+} from '@/server';
 import type { InputShape, ProcedureType } from '@/server/client';
 import { quote, recordTypeFromColumns } from './columnType';
 
@@ -28,7 +34,6 @@ export interface ControllerDescription {
 }
 
 /** Never writable whatever `permit` says (spec write rule 2; enforced in server/controller/writeRules.ts). */
-const NEVER_WRITABLE = new Set(['id', 'createdAt', 'created_at', 'updatedAt', 'updated_at']);
 
 function union(names: readonly string[]): string {
   return names.length > 0 ? [...names].sort().map(quote).join(' | ') : 'never';

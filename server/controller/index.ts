@@ -31,3 +31,4 @@ export type {
 } from './metadata';
 export { clientName, inferResourcePath } from './naming';
 export type { ModelLike, RecordLike, RelationLike } from './types';
+export { NEVER_WRITABLE } from './writeRules';

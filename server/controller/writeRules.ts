@@ -10,7 +10,14 @@ import { checkBodyValue, columnsOf } from './columnValues';
 import { BadRequest, toValidationError } from './errors';
 import type { ModelLike } from './types';
 
-const NEVER_WRITABLE = new Set(['id', 'createdAt', 'created_at', 'updatedAt', 'updated_at']);
+/** Never writable, whatever `permit` says (write rule 2; scope fields are added per controller). */
+export const NEVER_WRITABLE: ReadonlySet<string> = new Set([
+  'id',
+  'createdAt',
+  'created_at',
+  'updatedAt',
+  'updated_at',
+]);
 
 /** `data` must be a plain JSON object; anything else is an input-shape error. */
 export function assertDataObject(data: unknown): Record<string, unknown> {
