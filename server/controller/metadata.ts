@@ -6,7 +6,8 @@
  * prototype chain so hooks, rescues and actions declared on a parent class
  * apply to its subclasses, parent first.
  */
-import type { ModelLike, SortTerm } from './types';
+import type { IndexOptions } from '../http/parseIndexQuery';
+import type { ModelLike } from './types';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -25,17 +26,8 @@ export interface HookOptions extends ActionFilter {
 }
 
 export interface CrudConfig<Ctx = unknown> {
-  index?: {
-    scopes?: readonly string[];
-    defaultScopes?: readonly string[];
-    paramScopes?: readonly string[];
-    sortable?: readonly string[];
-    defaultSort?: SortTerm;
-    filterable?: readonly string[];
-    include?: readonly string[];
-    perPage?: number;
-    maxPerPage?: number;
-  };
+  /** Paging, sort, filter and scope options (see IndexOptions) plus associations always loaded. */
+  index?: IndexOptions & { include?: readonly string[] };
   get?: { include?: readonly string[] };
   create?: {
     permit?: readonly string[];

@@ -9,10 +9,7 @@ export type ModelLike = ModelClass;
 export type RecordLike = ModelBase;
 export type RelationLike<R extends ModelBase = ModelBase> = Relation<R>;
 
-export interface SortTerm {
-  field: string;
-  dir: 'asc' | 'desc';
-}
+export type { SortTerm } from '../http/parseIndexQuery';
 
 /** How the framework sees a controller instance (whatever its type parameters). */
 export interface ControllerInstance {
