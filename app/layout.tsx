@@ -1,9 +1,12 @@
 /**
- * The root layout. System fonts only (next/font/google needs the internet at
- * build time). Add providers (tRPC, React Query) around `children` here.
+ * The root layout: the site header and the providers the typed clients'
+ * hooks need (app/providers.tsx). System fonts only (next/font/google needs
+ * the internet at build time). Change the title and description here.
  */
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { SiteHeader } from './components/SiteHeader';
+import { Providers } from './providers';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -14,7 +17,15 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <Providers>
+          <div id="main">{children}</div>
+        </Providers>
+      </body>
     </html>
   );
 }

@@ -1,12 +1,44 @@
-/** The home page. The demo replaces it; keep or delete as you like. */
-export default function HomePage() {
+/**
+ * The home page: what this template is, and the demo's entry point (sign in,
+ * then pick a team). Replace it with your own landing page.
+ */
+import Link from 'next/link';
+import { getCurrentSession } from './lib/getCurrentSession';
+
+export const dynamic = 'force-dynamic';
+
+export default async function HomePage() {
+  const session = await getCurrentSession();
   return (
-    <main className="home">
+    <main className="page narrow home">
       <h1>Active Controller Starter</h1>
-      <p>
+      <p className="muted">
         A Next.js full-stack template: declarative controllers that serve both tRPC and REST, a thin model layer over
         drizzle and PostgreSQL, and S3 file attachments. Everything runs locally with no configuration.
       </p>
+      {session ? (
+        <section aria-labelledby="teams-heading" className="card">
+          <h2 id="teams-heading">Your teams</h2>
+          {session.teams.length === 0 ? (
+            <p className="muted">You are not a member of any team yet.</p>
+          ) : (
+            <ul className="team-list">
+              {session.teams.map((team) => (
+                <li key={team.id}>
+                  <Link href={`/teams/${team.id}/campaigns`}>{team.name}</Link>{' '}
+                  <span className="badge">{team.role}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <p>
+          <Link href="/sign-in" className="button">
+            Try the demo: sign in
+          </Link>
+        </p>
+      )}
       <ul>
         <li>
           <a href="/api/health">/api/health</a>: is the database up, and which storage is in use

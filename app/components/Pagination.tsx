@@ -1,0 +1,34 @@
+'use client';
+/** Previous/next and "Page x of y" for an index response's `pagination`. */
+interface PaginationInfo {
+  page: number;
+  perPage: number;
+  totalCount: number;
+  hasMore: boolean;
+}
+
+export function Pagination({
+  pagination,
+  onPage,
+  label = 'Pagination',
+}: {
+  pagination: PaginationInfo;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
+  const { page, perPage, totalCount, hasMore } = pagination;
+  const pages = Math.max(1, Math.ceil(totalCount / perPage));
+  return (
+    <nav aria-label={label} className="pagination">
+      <button type="button" className="button subtle" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ← Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {pages} · {totalCount} in all
+      </span>
+      <button type="button" className="button subtle" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+        Next →
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+/**
+ * The team's API keys (owners only): create one and see its token once,
+ * list them with when each was last used, revoke. A key acts as its creator
+ * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
+ */
+import { type FormEvent, useState } from 'react';
+import { APIKeyController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+import { FieldError, fieldErrorId } from '../FieldError';
+import { formatDate } from '../format';
+import { NewTokenNotice } from './NewTokenNotice';
+
+export function ApiKeysManager({ teamId }: { teamId: number }) {
+  const keys = APIKeyController.use({ teamId });
+  const list = keys.index({ perPage: 100 });
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const create = keys.create({
+    onSuccess: (key) => {
+      setName('');
+      // The token is in this one response only (the record type does not declare it: it is not a column).
+      const token = (key as { token?: unknown }).token;
+      if (typeof token === 'string') setCreated({ name: key.name, token });
+    },
+  });
+  const revoke = keys.destroy();
+  const fields = create.error?.fields;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setCreated(null);
+    create.mutate({ name });
+  }
+
+  return (
+    <div className="stack">
+      <form onSubmit={submit} noValidate className="form card inline-form" aria-label="New API key">
+        <div className="field">
+          <label htmlFor="api-key-name">Key name</label>
+          <input
+            id="api-key-name"
+            value={name}
+            placeholder="e.g. Zapier"
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={fields?.name ? true : undefined}
+            aria-describedby={fields?.name ? fieldErrorId('api-key-name') : undefined}
+          />
+          <FieldError inputId="api-key-name" messages={fields?.name} />
+        </div>
+        <button type="submit" className="button" disabled={create.isPending}>
+          Create key
+        </button>
+        {create.error && !fields && <ErrorMessage error={create.error} />}
+      </form>
+      {created && <NewTokenNotice name={created.name} token={created.token} onDismiss={() => setCreated(null)} />}
+      <ErrorMessage error={list.error ?? revoke.error} />
+      <div className="table-wrap">
+        <table className="table" aria-label="API keys">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.data.length === 0 && (
+              <tr>
+                <td colSpan={5} className="empty">
+                  No API keys yet.
+                </td>
+              </tr>
+            )}
+            {list.data?.data.map((key) => (
+              <tr key={key.id} data-testid="api-key-row">
+                <td>{key.name}</td>
+                <td>
+                  <code>ak_{key.prefix}_…</code>
+                </td>
+                <td>
+                  {formatDate(key.createdAt)}
+                  {typeof key.creator?.name === 'string' ? ` by ${key.creator.name}` : ''}
+                </td>
+                <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button subtle danger"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(key.id)}
+                  >
+                    Revoke <span className="visually-hidden">{key.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

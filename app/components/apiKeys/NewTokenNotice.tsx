@@ -1,0 +1,30 @@
+'use client';
+/** A new key's token, shown once: copy it now, it cannot be shown again. */
+import { useState } from 'react';
+
+export function NewTokenNotice({ name, token, onDismiss }: { name: string; token: string; onDismiss: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <section role="status" aria-labelledby="new-token-heading" className="card callout">
+      <h2 id="new-token-heading">API key “{name}” created</h2>
+      <p>Copy the token now: it is shown only once and cannot be recovered.</p>
+      <div className="token-row">
+        <code data-testid="new-token" className="token">
+          {token}
+        </code>
+        <button
+          type="button"
+          className="button subtle"
+          onClick={() => {
+            void navigator.clipboard?.writeText(token).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className="button subtle" onClick={onDismiss}>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}

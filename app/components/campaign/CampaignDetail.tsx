@@ -1,0 +1,66 @@
+'use client';
+/**
+ * One campaign: its status and score, actions, the edit form, logo and
+ * documents, and posts. Reads `get` (prefetched by the server page); every
+ * mutation of CampaignController refreshes it.
+ */
+import Link from 'next/link';
+import { CampaignController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+import { formatBudget, formatDate } from '../format';
+import { StatusBadge } from '../StatusBadge';
+import { toAssetView } from '../upload/assetView';
+import { DocumentsUpload } from '../upload/DocumentsUpload';
+import { LogoUpload } from '../upload/LogoUpload';
+import { CampaignActions } from './CampaignActions';
+import { CampaignEditForm } from './CampaignEditForm';
+import { PostsPanel } from './PostsPanel';
+import { ScoreMeter } from './ScoreMeter';
+
+interface Props {
+  teamId: number;
+  campaignId: number;
+  isOwner: boolean;
+}
+
+export function CampaignDetail({ teamId, campaignId, isOwner }: Props) {
+  const { data: campaign, error } = CampaignController.use({ teamId }).get(campaignId);
+  if (!campaign) return <ErrorMessage error={error} />;
+  const creator = typeof campaign.creator?.name === 'string' ? campaign.creator.name : null;
+
+  return (
+    <main className="stack">
+      <p>
+        <Link href={`/teams/${teamId}/campaigns`}>← All campaigns</Link>
+      </p>
+      <header className="detail-header">
+        <div>
+          <h1>{campaign.name}</h1>
+          <p className="muted">
+            <StatusBadge status={campaign.status} /> · Budget {formatBudget(campaign.budget)} · Created{' '}
+            {formatDate(campaign.createdAt)}
+            {creator ? ` by ${creator}` : ''}
+            {campaign.publishedAt ? ` · Published ${formatDate(campaign.publishedAt)}` : ''}
+          </p>
+        </div>
+        <ScoreMeter teamId={teamId} campaignId={campaign.id} />
+      </header>
+      <CampaignActions teamId={teamId} isOwner={isOwner} campaign={campaign} />
+      <div className="columns">
+        <div className="stack">
+          <CampaignEditForm teamId={teamId} campaign={campaign} />
+          <PostsPanel teamId={teamId} campaignId={campaign.id} />
+        </div>
+        <div className="stack">
+          <LogoUpload
+            teamId={teamId}
+            campaignId={campaign.id}
+            campaignName={campaign.name}
+            logo={campaign.logo ? toAssetView(campaign.logo) : null}
+          />
+          <DocumentsUpload teamId={teamId} campaignId={campaign.id} documents={campaign.documents.map(toAssetView)} />
+        </div>
+      </div>
+    </main>
+  );
+}

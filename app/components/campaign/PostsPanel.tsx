@@ -1,0 +1,78 @@
+'use client';
+/**
+ * A campaign's posts (`/teams/:teamId/campaigns/:campaignId/posts`, two
+ * scopes): newest first, paged, and a form to write one. A post counts
+ * towards the campaign's score, so creating one refreshes the campaign too.
+ */
+import { type FormEvent, useState } from 'react';
+import { CampaignController, PostController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+import { FieldError, fieldErrorId } from '../FieldError';
+import { formatDate } from '../format';
+import { Pagination } from '../Pagination';
+
+export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId: number }) {
+  const [page, setPage] = useState(1);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const posts = PostController.use({ teamId, campaignId });
+  const campaigns = CampaignController.use({ teamId });
+  const list = posts.index({ page, perPage: 5 });
+  const create = posts.create({
+    onSuccess: () => {
+      setTitle('');
+      setBody('');
+      setPage(1);
+      void campaigns.invalidate();
+    },
+  });
+  const fields = create.error?.fields;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ title, body: body.trim() === '' ? null : body });
+  }
+
+  return (
+    <section aria-labelledby="posts-heading" className="card">
+      <h2 id="posts-heading">Posts</h2>
+      <ErrorMessage error={list.error} />
+      {list.data && list.data.data.length === 0 && <p className="muted">No posts yet.</p>}
+      <ul className="posts" aria-label="Posts">
+        {list.data?.data.map((post) => (
+          <li key={post.id} className="post">
+            <h3>{post.title}</h3>
+            {post.body && <p>{post.body}</p>}
+            <p className="muted small">{formatDate(post.createdAt)}</p>
+          </li>
+        ))}
+      </ul>
+      {list.data && list.data.pagination.totalCount > list.data.pagination.perPage && (
+        <Pagination label="Post pages" pagination={list.data.pagination} onPage={setPage} />
+      )}
+      <form onSubmit={submit} noValidate className="form" aria-label="New post">
+        <div className="field">
+          <label htmlFor="post-title">Title</label>
+          <input
+            id="post-title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            aria-required="true"
+            aria-invalid={fields?.title ? true : undefined}
+            aria-describedby={fields?.title ? fieldErrorId('post-title') : undefined}
+          />
+          <FieldError inputId="post-title" messages={fields?.title} />
+        </div>
+        <div className="field">
+          <label htmlFor="post-body">Body</label>
+          <textarea id="post-body" rows={3} value={body} onChange={(event) => setBody(event.target.value)} />
+          <FieldError inputId="post-body" messages={fields?.body} />
+        </div>
+        <button type="submit" className="button" disabled={create.isPending}>
+          Add post
+        </button>
+        {create.error && !fields && <ErrorMessage error={create.error} />}
+      </form>
+    </section>
+  );
+}

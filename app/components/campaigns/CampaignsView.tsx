@@ -1,0 +1,75 @@
+'use client';
+/**
+ * The campaign list: stats, a create form, status tabs, search, sortable
+ * table with bulk actions, pagination. Its state is the URL's query
+ * (listQuery.ts); changing it pushes a history entry without a server round
+ * trip, and the `index` hook fetches the new page.
+ */
+import { keepPreviousData } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { CampaignController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+import { Pagination } from '../Pagination';
+import { BulkActions } from './BulkActions';
+import { CampaignStats } from './CampaignStats';
+import { CampaignTable } from './CampaignTable';
+import { CreateCampaignForm } from './CreateCampaignForm';
+import { indexOptions, type ListState, parseListState, toQueryString } from './listQuery';
+import { SearchBox } from './SearchBox';
+import { StatusTabs } from './StatusTabs';
+
+export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: boolean }) {
+  const searchParams = useSearchParams();
+  const state = parseListState((name) => searchParams.get(name));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const list = CampaignController.use({ teamId }).index(indexOptions(state), { placeholderData: keepPreviousData });
+
+  function navigate(change: Partial<ListState>) {
+    // Any change but the page starts again on page 1; the selection belongs to the rows on screen.
+    const next = { ...state, page: 1, ...change };
+    setSelected(new Set());
+    window.history.pushState(null, '', `${window.location.pathname}${toQueryString(next)}`);
+  }
+
+  function select(ids: readonly number[], on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  return (
+    <main className="stack">
+      <h1>Campaigns</h1>
+      <CampaignStats teamId={teamId} />
+      <details className="card">
+        <summary>New campaign</summary>
+        <CreateCampaignForm teamId={teamId} />
+      </details>
+      <div className="list-controls">
+        <StatusTabs tab={state.tab} onTab={(tab) => navigate({ tab })} />
+        <SearchBox value={state.q} onSearch={(q) => navigate({ q })} />
+      </div>
+      <BulkActions teamId={teamId} isOwner={isOwner} selected={[...selected]} onDone={() => setSelected(new Set())} />
+      <ErrorMessage error={list.error} />
+      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? 'loading' : undefined}>
+        <CampaignTable
+          teamId={teamId}
+          rows={list.data?.data ?? []}
+          sort={state.sort}
+          onSort={(sort) => navigate({ sort })}
+          selected={selected}
+          onSelect={select}
+        />
+      </div>
+      {list.data && (
+        <Pagination label="Campaign pages" pagination={list.data.pagination} onPage={(page) => navigate({ page })} />
+      )}
+    </main>
+  );
+}

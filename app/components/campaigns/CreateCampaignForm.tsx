@@ -1,0 +1,85 @@
+'use client';
+/**
+ * New campaign: name, budget, status. The browser does not pre-validate
+ * (`noValidate`): the model's rules answer 422 with `fields`, shown beside
+ * each input, so the rules live in one place (db/models/Campaign.ts).
+ */
+import Link from 'next/link';
+import { type FormEvent, useState } from 'react';
+import { CampaignController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+import { FieldError, fieldErrorId } from '../FieldError';
+import { parseBudget } from './parseBudget';
+
+type Status = 'draft' | 'active';
+
+export function CreateCampaignForm({ teamId }: { teamId: number }) {
+  const [name, setName] = useState('');
+  const [budget, setBudget] = useState('');
+  const [status, setStatus] = useState<Status>('draft');
+  const create = CampaignController.use({ teamId }).create({
+    onSuccess: () => {
+      setName('');
+      setBudget('');
+      setStatus('draft');
+    },
+  });
+  const fields = create.error?.fields;
+  const invalid = (field: string) =>
+    fields?.[field] ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(`new-campaign-${field}`) } : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ name, budget: parseBudget(budget), status });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="form grid-form" aria-label="New campaign">
+      <div className="field">
+        <label htmlFor="new-campaign-name">Name</label>
+        <input
+          id="new-campaign-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-required="true"
+          {...invalid('name')}
+        />
+        <FieldError inputId="new-campaign-name" messages={fields?.name} />
+      </div>
+      <div className="field">
+        <label htmlFor="new-campaign-budget">Budget</label>
+        <input
+          id="new-campaign-budget"
+          type="number"
+          min={0}
+          step={1}
+          value={budget}
+          onChange={(event) => setBudget(event.target.value)}
+          {...invalid('budget')}
+        />
+        <FieldError inputId="new-campaign-budget" messages={fields?.budget} />
+      </div>
+      <div className="field">
+        <label htmlFor="new-campaign-status">Status</label>
+        <select id="new-campaign-status" value={status} onChange={(event) => setStatus(event.target.value as Status)}>
+          <option value="draft">Draft</option>
+          <option value="active">Active</option>
+        </select>
+        <FieldError inputId="new-campaign-status" messages={fields?.status} />
+      </div>
+      <div className="field actions">
+        <button type="submit" className="button" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create campaign'}
+        </button>
+      </div>
+      {create.error && !fields && <ErrorMessage error={create.error} />}
+      <p role="status" className="notice">
+        {create.data && !create.error && (
+          <>
+            Created <Link href={`/teams/${teamId}/campaigns/${create.data.id}`}>{create.data.name}</Link>.
+          </>
+        )}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+/**
+ * A campaign's documents (has-many, private PDFs): download links (short-lived
+ * presigned URLs, signed when the campaign is loaded), a drop zone or file
+ * picker for several files at once, and a progress bar per file.
+ */
+import { type DragEvent, useState } from 'react';
+import { formatBytes } from '@/server/client/useUpload';
+import type { AssetView } from './assetView';
+import { FilePicker } from './FilePicker';
+import { SLOT_RULES } from './slotRules';
+import { UploadProgress } from './UploadProgress';
+import styles from './upload.module.css';
+import { useCampaignUpload } from './useCampaignUpload';
+
+interface Props {
+  teamId: number;
+  campaignId: number;
+  documents: readonly AssetView[];
+}
+
+export function DocumentsUpload({ teamId, campaignId, documents }: Props) {
+  const upload = useCampaignUpload(teamId, campaignId, 'documents', {
+    existingCount: documents.length,
+    // Attached: it is in `documents` now (the campaign refreshed before attach resolved).
+    onDone: (_result, item) => upload.dismiss(item.key),
+  });
+  const [dragging, setDragging] = useState(false);
+  const max = SLOT_RULES.documents.max ?? Number.POSITIVE_INFINITY;
+
+  function drop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    upload.start(Array.from(event.dataTransfer.files));
+  }
+
+  return (
+    <section aria-labelledby="documents-heading" className="card">
+      <h2 id="documents-heading">
+        Documents{' '}
+        <span className="muted small">
+          {documents.length} of {max}
+        </span>
+      </h2>
+      {documents.length === 0 ? (
+        <p className="muted">No documents yet.</p>
+      ) : (
+        <ul className={styles.documents} aria-label="Attached documents">
+          {documents.map((document) => (
+            <li key={document.id}>
+              {document.url ? (
+                <a href={document.url} download={document.filename} rel="noopener">
+                  {document.filename}
+                </a>
+              ) : (
+                <span>{document.filename}</span>
+              )}
+              {document.byteSize !== null && <span className="muted small"> {formatBytes(document.byteSize)}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Pointer users may drop files here; the picker inside serves keyboard and touch users. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target is a mouse convenience; the file input inside is the accessible control. */}
+      <div
+        className={`${styles.dropZone} ${dragging ? styles.dragging : ''}`}
+        data-testid="documents-drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <p>Drop PDF files here, or</p>
+        <FilePicker
+          id={`documents-input-${campaignId}`}
+          label="Choose PDFs"
+          accept="application/pdf"
+          multiple
+          hint={`PDF only, up to ${formatBytes(SLOT_RULES.documents.maxSize)} each, ${max} in all.`}
+          onFiles={upload.start}
+        />
+      </div>
+      {upload.rejected.length > 0 && (
+        <div role="alert" className="error">
+          {upload.rejected.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      {upload.items.length > 0 && (
+        <ul className={styles.items} aria-label="Uploads">
+          {upload.items.map((item) => (
+            <UploadProgress
+              key={item.key}
+              item={item}
+              onCancel={upload.cancel}
+              onRetry={upload.retry}
+              onDismiss={upload.dismiss}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+/**
+ * A campaign's logo (has-one, public): the current image, a preview of the
+ * file while it uploads, a progress bar, and replace. Type and size are
+ * checked before anything is sent (slotRules.ts).
+ */
+import { useEffect, useState } from 'react';
+import { formatBytes } from '@/server/client/useUpload';
+import type { AssetView } from './assetView';
+import { FilePicker } from './FilePicker';
+import { SLOT_RULES } from './slotRules';
+import { UploadProgress } from './UploadProgress';
+import styles from './upload.module.css';
+import { useCampaignUpload } from './useCampaignUpload';
+
+interface Props {
+  teamId: number;
+  campaignId: number;
+  campaignName: string;
+  logo: AssetView | null;
+}
+
+/** An object URL for a local file, revoked when the file changes or the component goes. */
+function useObjectUrl(file: File | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file) return setUrl(undefined);
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
+  // Attached: the campaign's queries have refreshed (attach's hook waits for it), so drop the item.
+  const upload = useCampaignUpload(teamId, campaignId, 'logo', { onDone: (_result, item) => upload.dismiss(item.key) });
+  const current = upload.items.at(-1);
+  const preview = useObjectUrl(current?.file);
+  const shown = preview ?? logo?.url ?? undefined;
+
+  return (
+    <section aria-labelledby="logo-heading" className="card">
+      <h2 id="logo-heading">Logo</h2>
+      <div className={styles.logoRow}>
+        <div className={styles.logoFrame}>
+          {shown ? (
+            // A plain <img>: the logo comes from the bucket (or a CDN), not through Next's image optimiser.
+            // biome-ignore lint/performance/noImgElement: see above.
+            <img
+              src={shown}
+              alt={preview ? `Preview of ${current?.file.name}` : `Logo of ${campaignName}`}
+              className={styles.logo}
+              data-testid={preview ? 'logo-preview' : 'logo-image'}
+            />
+          ) : (
+            <span className="muted">No logo yet</span>
+          )}
+        </div>
+        <div className="stack">
+          {logo && !preview && (
+            <p className="muted">
+              {logo.filename}
+              {logo.byteSize !== null ? ` · ${formatBytes(logo.byteSize)}` : ''}
+            </p>
+          )}
+          <FilePicker
+            id={`logo-input-${campaignId}`}
+            label={logo ? 'Replace logo' : 'Upload logo'}
+            accept="image/*"
+            hint={`An image (PNG, JPEG, GIF, WebP; not SVG), up to ${formatBytes(SLOT_RULES.logo.maxSize)}.`}
+            onFiles={(files) => upload.start(files.slice(0, 1))}
+          />
+        </div>
+      </div>
+      {upload.rejected.length > 0 && (
+        <div role="alert" className="error">
+          {upload.rejected.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      {current && (
+        <ul className={styles.items}>
+          <UploadProgress item={current} onCancel={upload.cancel} onRetry={upload.retry} onDismiss={upload.dismiss} />
+        </ul>
+      )}
+    </section>
+  );
+}

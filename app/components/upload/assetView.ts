@@ -1,0 +1,24 @@
+/**
+ * An attached file as the pages show it, read from a campaign's `logo` /
+ * `documents` JSON (the typed client types nested records loosely:
+ * `{ id, [attribute]: unknown }`).
+ */
+export interface AssetView {
+  id: number;
+  filename: string;
+  contentType: string;
+  byteSize: number | null;
+  /** Public: a plain URL. Private: a short-lived presigned download link. */
+  url: string | null;
+}
+
+export function toAssetView(record: { id: number; [attribute: string]: unknown }): AssetView {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    id: record.id,
+    filename: text(record.filename),
+    contentType: text(record.contentType),
+    byteSize: typeof record.byteSize === 'number' ? record.byteSize : null,
+    url: typeof record.url === 'string' ? record.url : null,
+  };
+}

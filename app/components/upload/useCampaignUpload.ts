@@ -1,0 +1,29 @@
+'use client';
+/**
+ * Upload into a campaign's slot with the typed clients: presign and confirm
+ * on UploadController, attach on CampaignController (its hook, so the
+ * campaign's queries refresh once the file is attached). The XHR PUT with
+ * progress, cancel and retry are server/client/useUpload.ts.
+ */
+import { CampaignController, UploadController } from '@/controllers/client';
+import { type UseUpload, type UseUploadOptions, useUpload } from '@/server/client/useUpload';
+import { type CampaignSlot, SLOT_RULES } from './slotRules';
+
+export function useCampaignUpload(
+  teamId: number,
+  campaignId: number,
+  slot: CampaignSlot,
+  options: UseUploadOptions<unknown> = {},
+): UseUpload {
+  const attach = CampaignController.use({ teamId }).mutateAttach();
+  const uploads = UploadController.with({ teamId });
+  return useUpload(
+    {
+      presign: (file) => uploads.mutatePresign({ ...file, slot: `Campaign.${slot}` }),
+      confirm: (assetId) => uploads.mutateConfirm({ assetId }),
+      attach: (assetId) => attach.mutateAsync({ id: campaignId, slot, assetId }),
+    },
+    SLOT_RULES[slot],
+    options,
+  );
+}

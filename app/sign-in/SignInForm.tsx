@@ -1,0 +1,50 @@
+'use client';
+/**
+ * The dev sign-in form: one button per seeded user, or any email. Submits
+ * the `signIn` server action; its error comes back as state.
+ */
+import { useActionState } from 'react';
+import { type SignInState, signIn } from './actions';
+import { DEMO_USERS } from './demoUsers';
+
+export function SignInForm() {
+  const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
+  return (
+    <div className="stack">
+      <form action={action} className="stack">
+        <fieldset className="choices" disabled={pending}>
+          <legend>Sign in as a demo user</legend>
+          {DEMO_USERS.map((user) => (
+            <button key={user.email} type="submit" name="email" value={user.email} className="choice">
+              <strong>{user.name}</strong>
+              <span className="muted">
+                {user.email} · {user.note}
+              </span>
+            </button>
+          ))}
+        </fieldset>
+      </form>
+      <form action={action} className="inline-form" aria-describedby={state.error ? 'sign-in-error' : undefined}>
+        <label htmlFor="sign-in-email">Or any email</label>
+        <input
+          id="sign-in-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={state.email}
+          placeholder="you@example.com"
+          required
+          aria-invalid={state.error ? true : undefined}
+        />
+        <button type="submit" className="button" disabled={pending}>
+          Sign in
+        </button>
+      </form>
+      {state.error && (
+        <p id="sign-in-error" role="alert" className="error">
+          {state.error}
+        </p>
+      )}
+    </div>
+  );
+}

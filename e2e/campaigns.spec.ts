@@ -1,0 +1,184 @@
+/**
+ * The campaign list and detail as Alice (owner of Acme): create with a
+ * validation error, paging, sorting, tabs, search, edit, publish and
+ * duplicate, bulk archive. Each test makes the campaigns it changes.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ALICE, BROWSER_BASE_URL, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
+
+test.use({ baseURL: BROWSER_BASE_URL });
+
+let acme: number;
+
+test.beforeEach(async ({ page }) => {
+  const session = await signInAs(page.request, ALICE);
+  acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
+});
+
+const rows = (page: Page) => page.getByTestId('campaign-row');
+
+/** The budgets shown in the table, as numbers (rows without a budget left out). */
+async function budgets(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('budget').allTextContents();
+  return texts.filter((text) => text !== '—').map((text) => Number(text.replace(/,/g, '')));
+}
+
+function isSorted(values: number[], dir: 'asc' | 'desc'): boolean {
+  return values.every(
+    (value, i) => i === 0 || (dir === 'asc' ? (values[i - 1] as number) <= value : (values[i - 1] as number) >= value),
+  );
+}
+
+async function statValue(locator: Locator): Promise<number> {
+  return Number((await locator.textContent())?.replace(/,/g, ''));
+}
+
+test('creates a campaign: inline validation errors first, then success', async ({ page }) => {
+  await page.goto(`/teams/${acme}/campaigns`);
+  const total = page.getByTestId('stat-campaigns');
+  await expect(total).toHaveText(/^\d+$/);
+  const before = await statValue(total);
+
+  await page.getByText('New campaign').click();
+  const form = page.getByRole('form', { name: 'New campaign' });
+  await form.getByRole('button', { name: 'Create campaign' }).click();
+  // The model's message (a 422 with `fields`), beside the input.
+  await expect(form.getByText("can't be blank")).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  // A fractional budget fails the input check (400 with `fields`): shown the same way.
+  await form.getByLabel('Name').fill('Half a budget');
+  await form.getByLabel('Budget').fill('12.5');
+  await form.getByRole('button', { name: 'Create campaign' }).click();
+  await expect(form.getByText(/must be an integer|must be a whole number/)).toBeVisible();
+  await expect(form.getByLabel('Budget')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText("can't be blank")).toHaveCount(0);
+
+  const name = uniqueName('Autumn Push');
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Budget').fill('4200');
+  await form.getByRole('button', { name: 'Create campaign' }).click();
+  await expect(form.getByRole('status')).toContainText(`Created ${name}`);
+  await expect(form.getByLabel('Budget')).not.toHaveAttribute('aria-invalid', 'true');
+  // Newest first: the new campaign heads the list, and the stats count it.
+  await expect(rows(page).first()).toContainText(name);
+  await expect(rows(page).first().getByTestId('budget')).toHaveText('4,200');
+  await expect(total).toHaveText(String(before + 1));
+});
+
+test('pages, sorts, filters by status tab and searches; the URL keeps the state', async ({ page }) => {
+  await page.goto(`/teams/${acme}/campaigns`);
+  await expect(rows(page)).toHaveCount(20);
+  await screenshot(page, 'campaigns');
+
+  // Paging.
+  const pages = page.getByRole('navigation', { name: 'Campaign pages' });
+  await expect(pages).toContainText(/Page 1 of \d+/);
+  const firstOnPage1 = await rows(page).first().textContent();
+  await pages.getByRole('button', { name: /Next/ }).click();
+  await expect(pages).toContainText(/Page 2 of/);
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows(page).first()).not.toHaveText(firstOnPage1 ?? '');
+  await page.reload();
+  await expect(pages).toContainText(/Page 2 of/);
+  await pages.getByRole('button', { name: /Previous/ }).click();
+  await expect(pages).toContainText(/Page 1 of/);
+
+  // Sorting by a column header: ascending, then descending.
+  const budgetHeader = page.getByRole('columnheader', { name: /Budget/ });
+  await budgetHeader.getByRole('button').click();
+  await expect(budgetHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sort=budget/);
+  await expect.poll(async () => isSorted(await budgets(page), 'asc')).toBe(true);
+  await budgetHeader.getByRole('button').click();
+  await expect(budgetHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=-budget/);
+  await expect.poll(async () => isSorted(await budgets(page), 'desc')).toBe(true);
+  // The biggest budget of the current (not archived) seeded campaigns heads the list.
+  await expect(page.getByTestId('budget').first()).toHaveText('250,000');
+
+  // Status tabs (the index scopes).
+  await page.getByRole('tab', { name: 'Archived' }).click();
+  await expect(page.getByRole('tab', { name: 'Archived' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=archived/);
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.getByTestId('status').filter({ hasNotText: 'archived' })).toHaveCount(0);
+
+  // Search: `%` and `_` are matched literally.
+  await page.getByRole('tab', { name: 'Current' }).click();
+  await page.getByRole('searchbox', { name: 'Search campaigns by name' }).fill('50%');
+  await expect(page).toHaveURL(/q=50%25/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('50% Off Weekend');
+  // The search stays when the tab changes; `_` is no wildcard either (both seeded names with one are archived).
+  await page.getByRole('tab', { name: 'Archived' }).click();
+  await expect(page.getByText('No campaigns here.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search campaigns by name' }).fill('_');
+  await expect(page).toHaveURL(/q=_/);
+  await expect(rows(page)).toHaveCount(2);
+  expect((await rows(page).getByRole('link').allTextContents()).sort()).toEqual([
+    'Feature_Flags Beta',
+    'launch_v2 teaser',
+  ]);
+});
+
+test('edits a campaign', async ({ page }) => {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Editable'), budget: 100 });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const form = page.getByRole('form', { name: 'Edit campaign' });
+  await form.getByLabel('Name').fill('');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText("can't be blank")).toBeVisible();
+
+  const renamed = uniqueName('Edited');
+  await form.getByLabel('Name').fill(renamed);
+  await form.getByLabel('Budget').fill('2500');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  await expect(page.getByRole('form', { name: 'Edit campaign' }).getByLabel('Budget')).toHaveValue('2500');
+});
+
+test('publishes a draft (the score goes up) and duplicates it', async ({ page }) => {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Launch Plan'), budget: 10 });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  await expect(page.locator('.badge', { hasText: 'draft' })).toBeVisible();
+  // Budget + two-word name: 40%; published adds 20.
+  await expect(page.getByTestId('score')).toHaveText('40%');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.locator('.badge', { hasText: 'active' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  await expect(page.getByTestId('score')).toHaveText('60%');
+  await expect(page.getByText(/Published \w+ \d+, \d{4}/)).toBeVisible();
+  await screenshot(page, 'campaign');
+
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${campaign.name} (copy)`);
+  await expect(page).not.toHaveURL(new RegExp(`/campaigns/${campaign.id}$`));
+  await expect(page.locator('.badge', { hasText: 'draft' })).toBeVisible();
+});
+
+test('bulk archives the selected campaigns', async ({ page }) => {
+  const tag = uniqueName('Bulk');
+  for (const suffix of ['one', 'two', 'three']) await createCampaign(page.request, acme, { name: `${tag} ${suffix}` });
+  await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(tag)}`);
+  await expect(rows(page)).toHaveCount(3);
+
+  await page.getByRole('checkbox', { name: `Select ${tag} one` }).check();
+  await page.getByRole('checkbox', { name: `Select ${tag} two` }).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Archive selected' }).click();
+  await expect(page.getByText('Archived 2 campaigns.')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(`${tag} three`);
+
+  await page.getByRole('tab', { name: 'Archived' }).click();
+  await expect(rows(page)).toHaveCount(2);
+
+  // Select all on the page, then publish: archived campaigns are not drafts, so none is published.
+  await page.getByRole('checkbox', { name: 'Select all campaigns on this page' }).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish selected' }).click();
+  await expect(page.getByText('Published 0 campaigns.')).toBeVisible();
+});

@@ -1,0 +1,194 @@
+/**
+ * The upload pipeline without a browser: the client-side checks (same rules
+ * as the server's slots), the XHR PUT (a fake XMLHttpRequest: headers,
+ * progress, failures, abort) and the step order with cancel between steps.
+ * The React state around it is exercised by the Playwright specs (e2e/uploads.spec.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type CreateRequest,
+  fileProblem,
+  formatBytes,
+  mimeAccepted,
+  type PresignedUpload,
+  putFile,
+  UploadAbortedError,
+  uploadFile,
+} from './useUpload';
+
+const MB = 1024 * 1024;
+const logo = { accepts: 'image/*', maxSize: 5 * MB } as const;
+const documents = { accepts: 'application/pdf', maxSize: 20 * MB, max: 10 } as const;
+
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  opened: [string, string] | undefined;
+  headers: Record<string, string> = {};
+  sent: unknown;
+  status = 0;
+  aborted = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.opened = [method, url];
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.sent = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+  }
+  finish(status: number) {
+    this.status = status;
+    this.onload?.();
+  }
+}
+
+const createRequest = (() => new FakeXhr()) as unknown as CreateRequest;
+const presigned: PresignedUpload = {
+  asset: { id: 7 },
+  uploadUrl: 'http://s3.test/uploads/abc?X-Amz-Signature=1',
+  method: 'PUT',
+  headers: { 'Content-Type': 'image/png' },
+};
+const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });
+
+describe('client-side checks (before any presign)', () => {
+  it('accepts what the slot accepts; image/* is not SVG, as on the server', () => {
+    expect(mimeAccepted('image/*', 'image/png')).toBe(true);
+    expect(mimeAccepted('image/*', 'IMAGE/JPEG; q=1')).toBe(true);
+    expect(mimeAccepted('image/*', 'image/svg+xml')).toBe(false);
+    expect(mimeAccepted(['image/svg+xml'], 'image/svg+xml')).toBe(true);
+    expect(mimeAccepted('application/pdf', 'application/pdf')).toBe(true);
+    expect(mimeAccepted('application/pdf', 'text/plain')).toBe(false);
+    expect(mimeAccepted('*/*', '')).toBe(false);
+  });
+
+  it('names the file and the rule it breaks', () => {
+    expect(fileProblem({ name: 'a.png', type: 'image/png', size: 100 }, logo)).toBeNull();
+    expect(fileProblem({ name: 'a.svg', type: 'image/svg+xml', size: 100 }, logo)).toMatch(
+      /^a\.svg: this type of file is not accepted \(image\/svg\+xml; expected image\/\*\)/,
+    );
+    expect(fileProblem({ name: 'x', type: '', size: 1 }, documents)).toMatch(/unknown type/);
+    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 6 * MB }, logo)).toBe(
+      'big.png is too large (6 MB; the limit is 5 MB).',
+    );
+    expect(fileProblem({ name: 'e.pdf', type: 'application/pdf', size: 0 }, documents)).toBe('e.pdf is empty.');
+  });
+
+  it('formats sizes', () => {
+    expect([formatBytes(12), formatBytes(2048), formatBytes(1.5 * MB), formatBytes(20 * MB)]).toEqual([
+      '12 B',
+      '2 KB',
+      '1.5 MB',
+      '20 MB',
+    ]);
+  });
+});
+
+describe('putFile', () => {
+  it('PUTs the body with exactly the signed headers and reports progress', async () => {
+    const seen: [number, number][] = [];
+    const body = file('a.png', 'image/png', 10);
+    const done = putFile(presigned, body, { createRequest, onProgress: (loaded, total) => seen.push([loaded, total]) });
+    const xhr = FakeXhr.last as FakeXhr;
+    expect(xhr.opened).toEqual(['PUT', presigned.uploadUrl]);
+    expect(xhr.headers).toEqual({ 'Content-Type': 'image/png' });
+    expect(xhr.sent).toBe(body);
+    xhr.progress(4, 10);
+    xhr.progress(10, 10);
+    xhr.finish(200);
+    await done;
+    expect(seen).toEqual([
+      [4, 10],
+      [10, 10],
+    ]);
+  });
+
+  it('rejects on a non-2xx answer and on a network error', async () => {
+    const refused = putFile(presigned, file('a.png', 'image/png', 1), { createRequest });
+    (FakeXhr.last as FakeXhr).finish(403);
+    await expect(refused).rejects.toThrow('Storage refused the upload (HTTP 403).');
+    const unreachable = putFile(presigned, file('a.png', 'image/png', 1), { createRequest });
+    (FakeXhr.last as FakeXhr).onerror?.();
+    await expect(unreachable).rejects.toThrow(/could not be reached/);
+  });
+
+  it('aborts the request when the signal fires', async () => {
+    const controller = new AbortController();
+    const pending = putFile(presigned, file('a.png', 'image/png', 1), { createRequest, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(UploadAbortedError);
+    expect((FakeXhr.last as FakeXhr).aborted).toBe(true);
+  });
+});
+
+describe('uploadFile', () => {
+  it('runs presign -> PUT -> confirm -> attach and returns what attach returns', async () => {
+    const calls: string[] = [];
+    const stages: string[] = [];
+    const result = uploadFile(
+      file('brochure.pdf', 'application/pdf', 3),
+      {
+        presign: async (input) => {
+          calls.push(`presign ${JSON.stringify(input)}`);
+          return presigned;
+        },
+        confirm: async (assetId) => {
+          calls.push(`confirm ${assetId}`);
+        },
+        attach: async (assetId) => {
+          calls.push(`attach ${assetId}`);
+          return { attached: assetId };
+        },
+      },
+      { createRequest, onStage: (stage) => stages.push(stage) },
+    );
+    await Promise.resolve();
+    await Promise.resolve();
+    (FakeXhr.last as FakeXhr).finish(200);
+    expect(await result).toEqual({ attached: 7 });
+    expect(calls).toEqual([
+      'presign {"filename":"brochure.pdf","contentType":"application/pdf","byteSize":3}',
+      'confirm 7',
+      'attach 7',
+    ]);
+    expect(stages).toEqual(['presigning', 'uploading', 'confirming', 'attaching', 'done']);
+  });
+
+  it('stops after the presign when cancelled meanwhile: no PUT, no confirm', async () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    FakeXhr.last = undefined;
+    const result = uploadFile(
+      file('a.png', 'image/png', 1),
+      {
+        presign: async () => {
+          controller.abort();
+          return presigned;
+        },
+        confirm: async () => {
+          calls.push('confirm');
+        },
+        attach: async () => calls.push('attach'),
+      },
+      { createRequest, signal: controller.signal },
+    );
+    await expect(result).rejects.toBeInstanceOf(UploadAbortedError);
+    expect(FakeXhr.last).toBeUndefined();
+    expect(calls).toEqual([]);
+  });
+});
