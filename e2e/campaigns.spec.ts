@@ -119,6 +119,12 @@ test('pages, sorts, filters by status tab and searches; the URL keeps the state'
     'Feature_Flags Beta',
     'launch_v2 teaser',
   ]);
+
+  // Narrow screens: the layout reflows, the table scrolls sideways within its frame.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'campaigns-mobile');
 });
 
 test('edits a campaign', async ({ page }) => {

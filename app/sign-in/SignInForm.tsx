@@ -25,17 +25,19 @@ export function SignInForm() {
         </fieldset>
       </form>
       <form action={action} className="inline-form" aria-describedby={state.error ? 'sign-in-error' : undefined}>
-        <label htmlFor="sign-in-email">Or any email</label>
-        <input
-          id="sign-in-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={state.email}
-          placeholder="you@example.com"
-          required
-          aria-invalid={state.error ? true : undefined}
-        />
+        <div className="field">
+          <label htmlFor="sign-in-email">Or any email</label>
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={state.email}
+            placeholder="you@example.com"
+            required
+            aria-invalid={state.error ? true : undefined}
+          />
+        </div>
         <button type="submit" className="button" disabled={pending}>
           Sign in
         </button>

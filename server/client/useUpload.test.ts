@@ -86,6 +86,9 @@ describe('client-side checks (before any presign)', () => {
     expect(fileProblem({ name: 'big.png', type: 'image/png', size: 6 * MB }, logo)).toBe(
       'big.png is too large (6 MB; the limit is 5 MB).',
     );
+    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 5 * MB + 1 }, logo)).toBe(
+      'big.png is too large (5,242,881 bytes; the limit is 5 MB).',
+    );
     expect(fileProblem({ name: 'e.pdf', type: 'application/pdf', size: 0 }, documents)).toBe('e.pdf is empty.');
   });
 

@@ -93,7 +93,11 @@ export function fileProblem(file: { name: string; type: string; size: number }, 
     return `${file.name}: this type of file is not accepted (${file.type || 'unknown type'}; expected ${wanted}).`;
   }
   if (file.size > rules.maxSize) {
-    return `${file.name} is too large (${formatBytes(file.size)}; the limit is ${formatBytes(rules.maxSize)}).`;
+    const limit = formatBytes(rules.maxSize);
+    // Just over the limit rounds to the limit itself: give the exact size then.
+    const size =
+      formatBytes(file.size) === limit ? `${file.size.toLocaleString('en-US')} bytes` : formatBytes(file.size);
+    return `${file.name} is too large (${size}; the limit is ${limit}).`;
   }
   if (file.size === 0) return `${file.name} is empty.`;
   return null;

@@ -78,7 +78,7 @@ export function CampaignTable({ teamId, rows, sort, onSort, selected, onSelect }
             </tr>
           )}
           {rows.map((row) => (
-            <tr key={row.id} data-testid="campaign-row" aria-selected={selected.has(row.id)}>
+            <tr key={row.id} data-testid="campaign-row" data-selected={selected.has(row.id) || undefined}>
               <td className="check">
                 <input
                   type="checkbox"

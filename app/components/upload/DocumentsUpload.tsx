@@ -48,6 +48,9 @@ export function DocumentsUpload({ teamId, campaignId, documents }: Props) {
         <ul className={styles.documents} aria-label="Attached documents">
           {documents.map((document) => (
             <li key={document.id}>
+              <span className="badge" aria-hidden="true">
+                PDF
+              </span>
               {document.url ? (
                 <a href={document.url} download={document.filename} rel="noopener">
                   {document.filename}
@@ -55,7 +58,7 @@ export function DocumentsUpload({ teamId, campaignId, documents }: Props) {
               ) : (
                 <span>{document.filename}</span>
               )}
-              {document.byteSize !== null && <span className="muted small"> {formatBytes(document.byteSize)}</span>}
+              {document.byteSize !== null && <span className="muted small">{formatBytes(document.byteSize)}</span>}
             </li>
           ))}
         </ul>

@@ -1,0 +1,166 @@
+/**
+ * Campaign files through the browser: presign -> PUT to storage (XHR, with
+ * progress) -> confirm -> attach. The logo (public) with its preview across
+ * a reload; documents (private PDFs) by picker and by drag and drop, one
+ * downloaded through its presigned URL; files refused before any presign.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { makePdf, makePng } from './support/files';
+import { ALICE, BROWSER_BASE_URL, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
+
+test.use({ baseURL: BROWSER_BASE_URL });
+
+const MB = 1024 * 1024;
+let acme: number;
+
+test.beforeEach(async ({ page }) => {
+  const session = await signInAs(page.request, ALICE);
+  acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
+});
+
+/** Opens a fresh campaign's page; returns its id. */
+async function openNewCampaign(page: Page, name: string): Promise<number> {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName(name), budget: 1000 });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(campaign.name);
+  return campaign.id;
+}
+
+/** Slows uploads down (Chromium's network emulation), so progress is there to see. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
+  };
+}
+
+test('uploads a logo with visible progress, can cancel and retry, and the image survives a reload', async ({
+  page,
+}) => {
+  await openNewCampaign(page, 'Logo Test');
+  const png = makePng(420); // about 530 KB
+  const logo = page.getByRole('region', { name: 'Logo' });
+  const unthrottle = await throttleUploads(page, 256 * 1024);
+
+  // First attempt: cancelled half way.
+  await logo.getByLabel('Upload logo').setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
+  await expect(logo.getByTestId('logo-preview')).toBeVisible();
+  const bar = logo.getByRole('progressbar', { name: 'Upload of brand.png' });
+  await expect(bar).toBeVisible();
+  await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
+  await logo.getByRole('button', { name: 'Cancel upload of brand.png' }).click();
+  await expect(logo.getByText('Cancelled')).toBeVisible();
+
+  // Retry: runs the whole flow again, progress climbing to the end.
+  await logo.getByRole('button', { name: 'Retry upload of brand.png' }).click();
+  await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
+  await unthrottle();
+  await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
+  await expect(bar).toHaveCount(0);
+  await expect(logo.getByText(/brand\.png · 5\d\d KB/)).toBeVisible();
+  await expect(logo.getByText('Replace logo')).toBeVisible();
+  await expect(page.getByTestId('score')).toHaveText('60%');
+
+  // From storage (the public URL), not the local preview; still there after a reload.
+  const src = await logo.getByTestId('logo-image').getAttribute('src');
+  expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+  await page.reload();
+  const image = page.getByRole('region', { name: 'Logo' }).getByTestId('logo-image');
+  await expect(image).toHaveAttribute('src', src ?? '');
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(420);
+  const stored = await page.request.get(src ?? '');
+  expect(Buffer.from(await stored.body()).equals(png)).toBe(true);
+});
+
+test('uploads two PDFs (picker and drag and drop) and downloads one through its private URL', async ({ page }) => {
+  await openNewCampaign(page, 'Docs Test');
+  const documents = page.getByRole('region', { name: /Documents/ });
+  const brief = makePdf('Creative brief');
+  const budget = makePdf('Budget plan 2026');
+
+  await documents
+    .getByLabel('Choose PDFs')
+    .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: brief });
+  // Drag and drop: a DataTransfer holding the file, dropped on the zone.
+  const transfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'budget.pdf', { type: 'application/pdf' }));
+    return data;
+  }, budget.toString('base64'));
+  await documents.getByTestId('documents-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+
+  const links = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link');
+  // Both upload at once: they are attached in the order they finish.
+  await expect(links).toHaveCount(2, { timeout: 15_000 });
+  expect((await links.allTextContents()).sort()).toEqual(['brief.pdf', 'budget.pdf']);
+  await expect(documents.getByText('2 of 10')).toBeVisible();
+  await expect(documents.getByTestId('upload-item')).toHaveCount(0);
+  await screenshot(page, 'campaign-files');
+
+  // Private: a presigned, expiring URL that downloads under the file's name.
+  const link = links.filter({ hasText: 'budget.pdf' });
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(new URL(href).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('budget.pdf');
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile(await download.path())).equals(budget)).toBe(true);
+
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="budget\.pdf"/);
+  expect(Buffer.from(await response.body()).equals(budget)).toBe(true);
+});
+
+test('refuses a wrong type and an oversize file before uploading, with a message', async ({ page }) => {
+  await openNewCampaign(page, 'Refusals');
+  const presigns: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('uploads.presign') || request.url().includes('/uploads/presign')) {
+      presigns.push(request.url());
+    }
+  });
+  const logo = page.getByRole('region', { name: 'Logo' });
+  const documents = page.getByRole('region', { name: /Documents/ });
+
+  await logo.getByLabel('Upload logo').setInputFiles({
+    name: 'vector.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(logo.getByRole('alert')).toContainText('vector.svg: this type of file is not accepted');
+
+  await logo.getByLabel('Upload logo').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * MB + 1),
+  });
+  await expect(logo.getByRole('alert')).toHaveText('huge.png is too large (5,242,881 bytes; the limit is 5 MB).');
+
+  await documents.getByLabel('Choose PDFs').setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') },
+    { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20 * MB + 1) },
+  ]);
+  await expect(documents.getByRole('alert')).toContainText('notes.txt: this type of file is not accepted');
+  await expect(documents.getByRole('alert')).toContainText(
+    'scan.pdf is too large (20,971,521 bytes; the limit is 20 MB).',
+  );
+
+  await expect(page.getByTestId('upload-item')).toHaveCount(0);
+  expect(presigns).toEqual([]);
+});
