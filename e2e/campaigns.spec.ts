@@ -188,3 +188,23 @@ test('bulk archives the selected campaigns', async ({ page }) => {
   await page.getByRole('button', { name: 'Publish selected' }).click();
   await expect(page.getByText('Published 0 campaigns.')).toBeVisible();
 });
+
+test('lists and writes posts; a first post raises the score', async ({ page }) => {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Posts Demo'), budget: 1 });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const posts = page.getByRole('region', { name: 'Posts' });
+  await expect(posts.getByText('No posts yet.')).toBeVisible();
+  await expect(page.getByTestId('score')).toHaveText('40%');
+
+  const form = posts.getByRole('form', { name: 'New post' });
+  await form.getByRole('button', { name: 'Add post' }).click();
+  await expect(form.getByText("can't be blank")).toBeVisible();
+  await form.getByLabel('Title').fill('Kick-off notes');
+  await form.getByLabel('Body').fill('Agreed on the launch date.');
+  await form.getByRole('button', { name: 'Add post' }).click();
+  await expect(
+    posts.getByRole('list', { name: 'Posts' }).getByRole('heading', { name: 'Kick-off notes' }),
+  ).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByTestId('score')).toHaveText('60%');
+});
