@@ -63,3 +63,43 @@ describe('assertSameOrigin', () => {
     expect(refusal(request(method, headers))).toBeUndefined();
   });
 });
+
+describe('assertSameOrigin behind next start or a proxy', () => {
+  const post = (url: string, headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
+
+  it('compares the Origin with the Host the browser addressed, not the internal request.url', () => {
+    // next start hands route handlers request.url on localhost:<port>, whatever the browser used.
+    expect(() =>
+      assertSameOrigin(
+        post('http://localhost:3000/api/x', {
+          host: 'app.example.com',
+          'x-forwarded-proto': 'https',
+          origin: 'https://app.example.com',
+        }),
+      ),
+    ).not.toThrow();
+    expect(() =>
+      assertSameOrigin(
+        post('http://localhost:3000/api/x', { host: '127.0.0.1:3100', origin: 'http://127.0.0.1:3100' }),
+      ),
+    ).not.toThrow();
+    expect(() =>
+      assertSameOrigin(
+        post('http://localhost:3000/api/x', { host: 'app.example.com', origin: 'https://evil.example' }),
+      ),
+    ).toThrow(/Cross-site/);
+  });
+
+  it('honours X-Forwarded-Host from a proxy (first value)', () => {
+    const headers = {
+      host: 'internal:3000',
+      'x-forwarded-host': 'app.example.com, proxy',
+      'x-forwarded-proto': 'https',
+      origin: 'https://app.example.com',
+    };
+    expect(() => assertSameOrigin(post('http://internal:3000/api/x', headers))).not.toThrow();
+    expect(() =>
+      assertSameOrigin(post('http://internal:3000/api/x', { ...headers, origin: 'https://internal:3000' })),
+    ).toThrow(/Cross-site/);
+  });
+});
