@@ -3,9 +3,7 @@
  * without owner rights (Bob), and a user of another team (Carol).
  */
 import { expect, test } from '@playwright/test';
-import { BOB, BROWSER_BASE_URL, CAROL, createCampaign, screenshot, signInAs, teamId } from './support/session';
-
-test.use({ baseURL: BROWSER_BASE_URL });
+import { BOB, CAROL, createCampaign, screenshot, signInAs, teamId } from './support/session';
 
 test('signs in by picking a seeded user, and out again', async ({ page }) => {
   await page.goto('/sign-in');

@@ -4,9 +4,7 @@
  * duplicate, bulk archive. Each test makes the campaigns it changes.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ALICE, BROWSER_BASE_URL, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
-
-test.use({ baseURL: BROWSER_BASE_URL });
+import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
 
 let acme: number;
 

@@ -5,9 +5,7 @@
  * (`TeamSettingsController` -> /team-settings, `APIKeyController` -> /api-keys).
  */
 import { expect, test } from '@playwright/test';
-import { ALICE, BOB, BROWSER_BASE_URL, screenshot, signInAs, teamId, uniqueName } from './support/session';
-
-test.use({ baseURL: BROWSER_BASE_URL });
+import { ALICE, BOB, screenshot, signInAs, teamId, uniqueName } from './support/session';
 
 test('updates the team settings, with field errors from the model', async ({ page }) => {
   const acme = await teamId(page.request, 'Acme');
@@ -66,7 +64,7 @@ test('creates an API key, shows its token once, and revokes it', async ({ page, 
   await screenshot(page, 'api-keys');
 
   // The token works on its own (no cookie): it acts as Alice within Acme.
-  const script = await playwright.request.newContext({ baseURL: BROWSER_BASE_URL });
+  const script = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
   const asKey = { headers: { Authorization: `Bearer ${token}` } };
   expect((await script.get(`/api/teams/${acme}/campaigns`, asKey)).status()).toBe(200);
 

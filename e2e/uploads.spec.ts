@@ -6,9 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf, makePng } from './support/files';
-import { ALICE, BROWSER_BASE_URL, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
-
-test.use({ baseURL: BROWSER_BASE_URL });
+import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
 
 const MB = 1024 * 1024;
 let acme: number;

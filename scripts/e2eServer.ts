@@ -78,6 +78,8 @@ try {
       ...s3.env,
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
+      // The SDK's notice about Node 20 support, printed on every start; nothing to act on here.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       DATABASE_URL: databaseUrl,
       EMBEDDED_DB: String(embeddedDb),
       EMBEDDED_S3: 'true',

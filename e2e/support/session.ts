@@ -62,13 +62,3 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
-
-/**
- * WORKAROUND (report filed with the framework): under `next start`, route
- * handlers see `request.url` on `localhost:<port>` whatever the Host header,
- * and server/http/csrf.ts compares the browser's `Origin` with that URL, so
- * every cookie-authenticated POST from a page on http://127.0.0.1 is refused
- * as cross-site (403). Specs browse on localhost until that check uses the
- * Host / X-Forwarded-Host headers. `test.use({ baseURL: BROWSER_BASE_URL })`.
- */
-export const BROWSER_BASE_URL = `http://localhost:${process.env.E2E_PORT}`;
