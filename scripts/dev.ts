@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
 import type { Env } from '../env';
 import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
@@ -94,6 +95,18 @@ await runMigrations(databaseUrl).catch((error: unknown) =>
 );
 log(`database ${redact(databaseUrl)} is migrated`);
 
+// 3b. A brand-new database gets the demo data, so the first `npm run dev` has
+// users to sign in as. Later starts leave your data alone (`npm run db:seed`
+// re-applies it). Set DEV_SEED=false to skip.
+if (process.env.DEV_SEED !== 'false' && (await isEmptyDatabase(databaseUrl))) {
+  log('empty database: seeding the demo data (db/seed.ts) ...');
+  const seeded = spawnSync(process.execPath, [tsxCli(), 'db/seed.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  if (seeded.status !== 0) await shutdownWith('db/seed.ts failed (see above).');
+}
+
 // 4. Object storage.
 const s3Given = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_ENDPOINT].some(Boolean);
 if (s3Given && !env.S3_BUCKET) await shutdownWith('S3_BUCKET is required when other S3_* variables are set.');
@@ -167,4 +180,19 @@ function redact(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
+}
+
+/** True when the app has no users yet (a fresh database). */
+async function isEmptyDatabase(url: string): Promise<boolean> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await client`select not exists (select 1 from users) as empty`;
+    return row?.empty === true;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+function tsxCli(): string {
+  return createRequire(import.meta.url).resolve('tsx/cli');
 }
