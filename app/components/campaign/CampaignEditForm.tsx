@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { CampaignController } from '@/controllers/client';
 import { parseBudget } from '../campaigns/parseBudget';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { TextField } from '../TextField';
 
 interface Props {
   teamId: number;
@@ -24,9 +24,6 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
   }, [campaign.name, campaign.budget]);
 
   const fields = update.error?.fields;
-  const describe = (field: string) =>
-    fields?.[field] ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(`edit-${field}`) } : {};
-
   function submit(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
@@ -37,30 +34,24 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
     <section aria-labelledby="edit-heading" className="card">
       <h2 id="edit-heading">Details</h2>
       <form onSubmit={submit} noValidate className="form grid-form" aria-label="Edit campaign">
-        <div className="field">
-          <label htmlFor="edit-name">Name</label>
-          <input
-            id="edit-name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-required="true"
-            {...describe('name')}
-          />
-          <FieldError inputId="edit-name" messages={fields?.name} />
-        </div>
-        <div className="field">
-          <label htmlFor="edit-budget">Budget</label>
-          <input
-            id="edit-budget"
-            type="number"
-            min={0}
-            step={1}
-            value={budget}
-            onChange={(event) => setBudget(event.target.value)}
-            {...describe('budget')}
-          />
-          <FieldError inputId="edit-budget" messages={fields?.budget} />
-        </div>
+        <TextField
+          id="edit-name"
+          label="Name"
+          value={name}
+          onChange={setName}
+          aria-required="true"
+          errors={fields?.name}
+        />
+        <TextField
+          id="edit-budget"
+          label="Budget"
+          type="number"
+          min={0}
+          step={1}
+          value={budget}
+          onChange={setBudget}
+          errors={fields?.budget}
+        />
         <div className="field actions">
           <button type="submit" className="button" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save changes'}

@@ -7,9 +7,10 @@
 import { type FormEvent, useState } from 'react';
 import { CampaignController, PostController } from '@/controllers/client';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { FieldError } from '../FieldError';
 import { formatDate } from '../format';
 import { Pagination } from '../Pagination';
+import { TextField } from '../TextField';
 
 export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId: number }) {
   const [page, setPage] = useState(1);
@@ -51,18 +52,14 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
         <Pagination label="Post pages" pagination={list.data.pagination} onPage={setPage} />
       )}
       <form onSubmit={submit} noValidate className="form" aria-label="New post">
-        <div className="field">
-          <label htmlFor="post-title">Title</label>
-          <input
-            id="post-title"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            aria-required="true"
-            aria-invalid={fields?.title ? true : undefined}
-            aria-describedby={fields?.title ? fieldErrorId('post-title') : undefined}
-          />
-          <FieldError inputId="post-title" messages={fields?.title} />
-        </div>
+        <TextField
+          id="post-title"
+          label="Title"
+          value={title}
+          onChange={setTitle}
+          aria-required="true"
+          errors={fields?.title}
+        />
         <div className="field">
           <label htmlFor="post-body">Body</label>
           <textarea id="post-body" rows={3} value={body} onChange={(event) => setBody(event.target.value)} />

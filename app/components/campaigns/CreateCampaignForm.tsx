@@ -8,7 +8,8 @@ import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { CampaignController } from '@/controllers/client';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { FieldError } from '../FieldError';
+import { TextField } from '../TextField';
 import { parseBudget } from './parseBudget';
 
 type Status = 'draft' | 'active';
@@ -25,9 +26,6 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
     },
   });
   const fields = create.error?.fields;
-  const invalid = (field: string) =>
-    fields?.[field] ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(`new-campaign-${field}`) } : {};
-
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate({ name, budget: parseBudget(budget), status });
@@ -35,30 +33,24 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
 
   return (
     <form onSubmit={submit} noValidate className="form grid-form" aria-label="New campaign">
-      <div className="field">
-        <label htmlFor="new-campaign-name">Name</label>
-        <input
-          id="new-campaign-name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          aria-required="true"
-          {...invalid('name')}
-        />
-        <FieldError inputId="new-campaign-name" messages={fields?.name} />
-      </div>
-      <div className="field">
-        <label htmlFor="new-campaign-budget">Budget</label>
-        <input
-          id="new-campaign-budget"
-          type="number"
-          min={0}
-          step={1}
-          value={budget}
-          onChange={(event) => setBudget(event.target.value)}
-          {...invalid('budget')}
-        />
-        <FieldError inputId="new-campaign-budget" messages={fields?.budget} />
-      </div>
+      <TextField
+        id="new-campaign-name"
+        label="Name"
+        value={name}
+        onChange={setName}
+        aria-required="true"
+        errors={fields?.name}
+      />
+      <TextField
+        id="new-campaign-budget"
+        label="Budget"
+        type="number"
+        min={0}
+        step={1}
+        value={budget}
+        onChange={setBudget}
+        errors={fields?.budget}
+      />
       <div className="field">
         <label htmlFor="new-campaign-status">Status</label>
         <select id="new-campaign-status" value={status} onChange={(event) => setStatus(event.target.value as Status)}>
