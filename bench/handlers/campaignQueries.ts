@@ -1,0 +1,194 @@
+/**
+ * The campaign queries of the hand-written comparison handlers, written
+ * straight in drizzle. They issue the same statements as the controller
+ * (CampaignController + the model layer), so the benchmark measures what the
+ * framework adds, not a different query plan:
+ *
+ *   index   page with `count(*) over()`, then the creators (`id = any($1)`)
+ *   get     the campaign, its creator, its logo, its documents (one per slot)
+ *   create  one INSERT ... RETURNING
+ *   update  load within the team, then UPDATE ... RETURNING
+ *   publish load within the team, then UPDATE ... RETURNING for a draft
+ *
+ * and answer with the same JSON (keys in the same order, ISO dates).
+ */
+import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { campaigns, serviceAssets, serviceAttachments, users } from '@/db/schema';
+import { privateObjectUrl, publicObjectUrl } from '@/server';
+import { HttpError } from './httpError';
+
+export const SORTABLE = ['name', 'budget', 'createdAt'] as const;
+export const LIST_SCOPES = ['draft', 'active', 'archived', 'notArchived'] as const;
+export type SortField = (typeof SORTABLE)[number] | 'id';
+export type ListScope = (typeof LIST_SCOPES)[number];
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  /** Ends with the `id` tie-breaker. */
+  sort: { field: SortField; dir: 'asc' | 'desc' }[];
+  scopes: ListScope[];
+  status?: string[];
+  createdById?: number[];
+  search?: string;
+}
+
+type CampaignRow = typeof campaigns.$inferSelect;
+type Creator = { id: number; name: string };
+
+const columns = getTableColumns(campaigns);
+const SORT_COLUMNS = {
+  name: campaigns.name,
+  budget: campaigns.budget,
+  createdAt: campaigns.createdAt,
+  id: campaigns.id,
+};
+const SCOPE_SQL: Record<ListScope, SQL> = {
+  draft: eq(campaigns.status, 'draft'),
+  active: eq(campaigns.status, 'active'),
+  archived: eq(campaigns.status, 'archived'),
+  notArchived: sql`${campaigns.status} <> 'archived'`,
+};
+
+/** `= any($1)`: one array parameter, however many values. */
+function anyOf(column: AnyColumn, values: unknown[]): SQL {
+  return sql`${column} = any(${sql.param(values)})`;
+}
+
+async function creatorsOf(rows: readonly CampaignRow[]): Promise<Map<number, Creator>> {
+  const ids = [...new Set(rows.map((row) => row.createdById).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await getDb().select({ id: users.id, name: users.name }).from(users).where(anyOf(users.id, ids));
+  return new Map(found.map((user) => [user.id, user]));
+}
+
+export async function listCampaigns(teamId: number, query: ListQuery) {
+  const conditions: SQL[] = [eq(campaigns.teamId, teamId), ...query.scopes.map((scope) => SCOPE_SQL[scope])];
+  if (query.search) {
+    const term = query.search.replace(/[\\%_]/g, (char) => `\\${char}`);
+    conditions.push(sql`${campaigns.name} ilike ${`%${term}%`} escape '\\'`);
+  }
+  if (query.status) conditions.push(anyOf(campaigns.status, query.status));
+  if (query.createdById) conditions.push(anyOf(campaigns.createdById, query.createdById));
+  const where = and(...conditions);
+  const rows = await getDb()
+    .select({ ...columns, totalCount: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(campaigns)
+    .where(where)
+    .orderBy(...query.sort.map(({ field, dir }) => (dir === 'asc' ? asc : desc)(SORT_COLUMNS[field])))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  let totalCount = rows[0]?.totalCount ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    totalCount = (await getDb().select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0;
+  }
+  const records = rows.map(({ totalCount: _total, ...row }) => row);
+  const creators = await creatorsOf(records);
+  return {
+    data: records.map((row) => ({ ...row, creator: creators.get(row.createdById as number) ?? null })),
+    pagination: {
+      page: query.page,
+      perPage: query.perPage,
+      totalCount,
+      hasMore: query.page * query.perPage < totalCount,
+    },
+  };
+}
+
+export async function findCampaign(teamId: number, id: number): Promise<CampaignRow> {
+  const [row] = await getDb()
+    .select(columns)
+    .from(campaigns)
+    .where(and(eq(campaigns.teamId, teamId), eq(campaigns.id, id)))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'Campaign not found');
+  return row;
+}
+
+const assetColumns = {
+  id: serviceAssets.id,
+  key: serviceAssets.key,
+  filename: serviceAssets.filename,
+  contentType: serviceAssets.contentType,
+  byteSize: serviceAssets.byteSize,
+  checksum: serviceAssets.checksum,
+  status: serviceAssets.status,
+  access: serviceAssets.access,
+  createdAt: serviceAssets.createdAt,
+};
+
+/** The assets in one slot of the campaign, by position, with their URLs (public, or presigned GET). */
+async function slotAssets(campaignId: number, slot: 'logo' | 'documents') {
+  const rows = await getDb()
+    .select(assetColumns)
+    .from(serviceAttachments)
+    .innerJoin(serviceAssets, eq(serviceAssets.id, serviceAttachments.assetId))
+    .where(
+      and(
+        eq(serviceAttachments.attachableType, 'Campaign'),
+        eq(serviceAttachments.name, slot),
+        eq(serviceAttachments.attachableId, campaignId),
+      ),
+    )
+    .orderBy(asc(serviceAttachments.position), asc(serviceAttachments.id));
+  return Promise.all(
+    rows.map(async ({ key, ...asset }) => {
+      let url: string | null = null;
+      if (asset.status === 'ready') {
+        url = asset.access === 'public' ? publicObjectUrl(key) : await privateObjectUrl(key, asset.filename);
+      }
+      return { ...asset, url };
+    }),
+  );
+}
+
+export async function showCampaign(teamId: number, id: number) {
+  const row = await findCampaign(teamId, id);
+  const creators = await creatorsOf([row]);
+  const logo = await slotAssets(row.id, 'logo');
+  const documents = await slotAssets(row.id, 'documents');
+  return { ...row, creator: creators.get(row.createdById as number) ?? null, logo: logo[0] ?? null, documents };
+}
+
+export interface CampaignData {
+  name?: string;
+  budget?: number | null;
+  status?: 'draft' | 'active' | 'archived';
+}
+
+export async function insertCampaign(teamId: number, userId: number, data: CampaignData) {
+  const [row] = await getDb()
+    .insert(campaigns)
+    .values({ ...data, name: data.name as string, teamId, createdById: userId })
+    .returning();
+  return row as CampaignRow;
+}
+
+export async function updateCampaign(teamId: number, id: number, data: CampaignData) {
+  const current = await findCampaign(teamId, id);
+  if (Object.keys(data).length === 0) return current;
+  const [row] = await getDb()
+    .update(campaigns)
+    .set({ ...data, updatedAt: sql`now()` })
+    .where(eq(campaigns.id, current.id))
+    .returning();
+  return row as CampaignRow;
+}
+
+/** draft -> active with publishedAt; active stays; archived is a 422 (as Campaign#publish). */
+export async function publishCampaign(teamId: number, id: number) {
+  const current = await findCampaign(teamId, id);
+  if (current.status === 'archived') {
+    throw new HttpError(422, 'UNPROCESSABLE_ENTITY', 'Validation failed', {
+      base: ['An archived campaign cannot be published'],
+    });
+  }
+  if (current.status === 'active') return current;
+  const [row] = await getDb()
+    .update(campaigns)
+    .set({ status: 'active', publishedAt: new Date(), updatedAt: sql`now()` })
+    .where(eq(campaigns.id, current.id))
+    .returning();
+  return row as CampaignRow;
+}

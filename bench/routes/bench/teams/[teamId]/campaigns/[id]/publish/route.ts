@@ -1,0 +1,7 @@
+// Copied by the bench into its temporary app as app/(bench)/bench/teams/[teamId]/campaigns/[id]/publish/route.ts.
+import { publishCampaignRoute } from '@/bench/handlers/campaignRoutes';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export { publishCampaignRoute as POST };

@@ -1,0 +1,7 @@
+// Copied by the bench into its temporary app as app/(bench)/bench/trpc/[trpc]/route.ts.
+import { benchTrpcHandler } from '@/bench/handlers/trpcRouter';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export { benchTrpcHandler as GET, benchTrpcHandler as POST };

