@@ -35,7 +35,7 @@ const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6];
 export const QUICK: Omit<BenchSettings, 'scenarios'> = {
   mode: 'quick',
   connections: 10,
-  warmupSeconds: 1,
+  warmupSeconds: 0.5,
   roundSeconds: 1,
   indexRounds: 2,
   writeRounds: 1,

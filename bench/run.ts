@@ -128,7 +128,7 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
     const buildStart = Date.now();
     log('next build of a temporary copy with the bench routes ...');
     const appDir = path.join(tempDir, 'app');
-    await buildBenchApp({ root, appDir, log });
+    await buildBenchApp({ root, appDir, cleanup, log });
     log(`built in ${((Date.now() - buildStart) / 1000).toFixed(0)} s`);
     server = await startNextServer({ appDir, env: appEnv, cleanup });
     log(`next start on ${server.baseUrl}`);

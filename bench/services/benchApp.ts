@@ -23,6 +23,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stopChild } from '../../scripts/shutdown';
+import type { Cleanup } from '../cleanup';
 
 const ROUTE_GROUP = path.join('app', '(bench)');
 const SKIPPED_DIRS = new Set(['node_modules', '.next', '.data', '.git', 'test-results', 'playwright-report']);
@@ -72,13 +74,15 @@ function wrapNextConfig(appDir: string): void {
   );
 }
 
-function runNextBuild(appDir: string): Promise<void> {
+function runNextBuild(appDir: string, cleanup: Cleanup): Promise<void> {
   const nextBin = path.join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next');
   const child = spawn(process.execPath, [nextBin, 'build'], {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   });
+  // A SIGTERM to the bench alone (not its process group) must not leave the build running.
+  cleanup.add('stop next build', () => stopChild(child));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -99,9 +103,10 @@ function runNextBuild(appDir: string): Promise<void> {
 export async function buildBenchApp(options: {
   root: string;
   appDir: string;
+  cleanup: Cleanup;
   log: (message: string) => void;
 }): Promise<void> {
-  const { root, appDir, log } = options;
+  const { root, appDir, cleanup, log } = options;
   if (existsSync(path.join(root, ROUTE_GROUP))) {
     throw new Error(`${ROUTE_GROUP} exists in the project: the bench owns that name (remove the folder and rerun)`);
   }
@@ -113,5 +118,5 @@ export async function buildBenchApp(options: {
   cpSync(path.join(root, 'bench', 'routes'), path.join(appDir, ROUTE_GROUP), { recursive: true });
   linkNodeModules(root, appDir, log);
   wrapNextConfig(appDir);
-  await runNextBuild(appDir);
+  await runNextBuild(appDir, cleanup);
 }
