@@ -10,7 +10,8 @@ import { db } from './connection';
 import { translateConstraintError } from './constraintErrors';
 import { HookVeto, runHook } from './hooks';
 import { type ModelBase, metaOf } from './ModelBase';
-import { modelPlugins } from './modelPlugins';
+import type { ModelClass } from './ModelClass';
+import { pluginsFor } from './modelPlugins';
 import { STATE } from './recordState';
 import { queueAfterCommit, runWrite } from './runWrite';
 
@@ -28,16 +29,17 @@ export async function destroyRecord(record: ModelBase): Promise<boolean> {
     throw new HookVeto();
   };
   try {
-    await runWrite(record, ['beforeDestroy', 'afterDestroy'], async () => {
+    await runWrite(record, 'destroy', async () => {
       if (!(await runHook(record, 'beforeDestroy'))) vetoed();
-      for (const plugin of modelPlugins()) if ((await plugin.beforeDestroy?.(record)) === false) vetoed();
+      for (const plugin of pluginsFor(record.constructor as ModelClass))
+        if ((await plugin.beforeDestroy?.(record)) === false) vetoed();
       await db()
         .delete(meta.table)
         .where(eq(meta.column('id'), state.attributes.id));
       state.persisted = false;
       state.destroyed = true;
       await runHook(record, 'afterDestroy');
-      for (const plugin of modelPlugins()) await plugin.afterDestroy?.(record);
+      for (const plugin of pluginsFor(record.constructor as ModelClass)) await plugin.afterDestroy?.(record);
       await queueAfterCommit(record);
     });
     return true;

@@ -28,18 +28,17 @@ export interface ModelHooks {
 
 export type HookName = keyof ModelHooks;
 
-/** Hooks that run inside the write's transaction: a model with any of them saves in a transaction. */
-export const TRANSACTIONAL_HOOKS: readonly HookName[] = [
-  'beforeSave',
-  'beforeCreate',
-  'beforeUpdate',
-  'afterSave',
-  'afterCreate',
-  'afterUpdate',
-  'beforeDestroy',
-  'afterDestroy',
-  'afterCommit',
-];
+/**
+ * Hooks that run inside a write's transaction, per operation: a save or
+ * destroy opens a transaction only when the record defines one of its own
+ * operation's hooks (a lone INSERT/UPDATE/DELETE needs no BEGIN/COMMIT).
+ * `afterCommit` needs none: outside a transaction it runs after the
+ * autocommitted statement.
+ */
+export const TRANSACTIONAL_HOOKS = {
+  save: ['beforeSave', 'beforeCreate', 'beforeUpdate', 'afterSave', 'afterCreate', 'afterUpdate'],
+  destroy: ['beforeDestroy', 'afterDestroy'],
+} as const satisfies Record<string, readonly HookName[]>;
 
 /** Calls the hook if the record defines it; returns false only on an explicit veto. */
 export async function runHook(record: object, hook: HookName): Promise<boolean> {

@@ -11,6 +11,8 @@ export interface ModelPlugin {
   readonly name: string;
   /** Called once per model, at declaration or at registration, whichever comes last. */
   setup?(model: ModelClass): void;
+  /** Whether the write callbacks concern this model (default: every model). Saves a transaction elsewhere. */
+  appliesTo?(model: ModelClass): boolean;
   /** Inside the save transaction, after the INSERT/UPDATE. */
   afterSave?(record: ModelBase, created: boolean): void | Promise<void>;
   /** Inside the destroy transaction, before the DELETE; return false to veto. */
@@ -37,6 +39,11 @@ export function registerModel(model: ModelClass): void {
 
 export function modelPlugins(): readonly ModelPlugin[] {
   return plugins;
+}
+
+/** The plugins whose write callbacks concern records of `model`. */
+export function pluginsFor(model: ModelClass): ModelPlugin[] {
+  return plugins.filter((plugin) => plugin.appliesTo?.(model) ?? true);
 }
 
 /** Every model declared so far, e.g. to resolve `attachable_type` back to a class. */

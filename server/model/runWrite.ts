@@ -7,14 +7,13 @@
 import { afterCommit, afterRollback, currentTransaction, transaction } from './connection';
 import { hasHook, TRANSACTIONAL_HOOKS } from './hooks';
 import type { ModelBase } from './ModelBase';
-import { modelPlugins } from './modelPlugins';
+import type { ModelClass } from './ModelClass';
+import { pluginsFor } from './modelPlugins';
 import { STATE } from './recordState';
 
-export async function runWrite<T>(
-  record: ModelBase,
-  pluginHooks: readonly ('afterSave' | 'beforeDestroy' | 'afterDestroy')[],
-  fn: () => Promise<T>,
-): Promise<T> {
+const PLUGIN_HOOKS = { save: ['afterSave'], destroy: ['beforeDestroy', 'afterDestroy'] } as const;
+
+export async function runWrite<T>(record: ModelBase, operation: 'save' | 'destroy', fn: () => Promise<T>): Promise<T> {
   const state = record[STATE];
   const snapshot = {
     attributes: { ...state.attributes },
@@ -23,10 +22,11 @@ export async function runWrite<T>(
     destroyed: state.destroyed,
   };
   // Without hooks, a lone statement outside any transaction needs no BEGIN/COMMIT.
+  const model = record.constructor as ModelClass;
   const needsTransaction =
     currentTransaction() !== undefined ||
-    TRANSACTIONAL_HOOKS.some((hook) => hasHook(record, hook)) ||
-    modelPlugins().some((plugin) => pluginHooks.some((hook) => plugin[hook]));
+    TRANSACTIONAL_HOOKS[operation].some((hook) => hasHook(record, hook)) ||
+    pluginsFor(model).some((plugin) => PLUGIN_HOOKS[operation].some((hook) => plugin[hook]));
   // Queued first, so it runs first after the commit: an error thrown later by
   // an afterCommit hook must not roll the record's state back.
   let committed = false;

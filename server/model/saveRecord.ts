@@ -9,8 +9,9 @@ import { db } from './connection';
 import { translateConstraintError } from './constraintErrors';
 import { HookVeto, runHook } from './hooks';
 import { type ModelBase, metaOf } from './ModelBase';
+import type { ModelClass } from './ModelClass';
 import type { ModelMeta } from './ModelMeta';
-import { modelPlugins } from './modelPlugins';
+import { pluginsFor } from './modelPlugins';
 import { RecordNotFound } from './RecordNotFound';
 import { STATE } from './recordState';
 import { queueAfterCommit, runWrite } from './runWrite';
@@ -38,7 +39,7 @@ export async function persistRecord(
   if (state.destroyed) throw new Error(`${meta.name} has been destroyed and cannot be saved.`);
   const creating = !state.persisted;
   try {
-    return await runWrite(record, ['afterSave'], async () => {
+    return await runWrite(record, 'save', async () => {
       if (!(await runHook(record, 'beforeValidate'))) veto(record, meta);
       if (!(await validateRecord(record, meta))) throw new HookVeto();
       if (!(await runHook(record, 'beforeSave'))) veto(record, meta);
@@ -50,7 +51,7 @@ export async function persistRecord(
       state.changed.clear();
       await runHook(record, creating ? 'afterCreate' : 'afterUpdate');
       await runHook(record, 'afterSave');
-      for (const plugin of modelPlugins()) await plugin.afterSave?.(record, creating);
+      for (const plugin of pluginsFor(record.constructor as ModelClass)) await plugin.afterSave?.(record, creating);
       await queueAfterCommit(record);
       return 'saved' as const;
     });

@@ -77,8 +77,9 @@ registerModelPlugin({
     }
     withSlots.set(model.modelName, model.meta.table);
   },
+  // Only models with slots need the destroy transaction and the detach.
+  appliesTo: (model) => withSlots.has(model.modelName),
   async afterDestroy(record) {
-    const model = record.constructor as ModelClass;
-    if (withSlots.has(model.modelName)) await detachAll(record);
+    await detachAll(record);
   },
 });
