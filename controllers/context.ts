@@ -22,8 +22,12 @@ export interface CurrentUser {
 
 export interface TeamMembership {
   teamId: number;
-  teamName: string;
   role: Role;
+}
+
+/** A membership with its team's name (the session endpoint and pages list teams). */
+export interface NamedMembership extends TeamMembership {
+  teamName: string;
 }
 
 export interface AppContext {
@@ -38,32 +42,54 @@ export interface AppContext {
 // A fresh object per request: the framework keys per-request state on the context object.
 const anonymous = (): AppContext => ({ user: null, memberships: [], apiKey: null });
 
-/** The user and their memberships (with team names), in one statement. Null when the user is gone. */
+/** The user and their memberships with team names (by name), in one statement. Null when the user is gone. */
 export async function loadCurrentUser(
   userId: number,
-): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
+): Promise<{ user: CurrentUser; memberships: NamedMembership[] } | null> {
   const rows = await db()
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      teamId: memberships.teamId,
-      role: memberships.role,
-      teamName: teams.name,
-    })
+    .select({ ...USER_COLUMNS, teamName: teams.name })
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .leftJoin(teams, eq(teams.id, memberships.teamId))
     .where(eq(users.id, userId))
     .orderBy(asc(teams.name), asc(teams.id));
+  return toCurrentUser(rows, (row) => (row.teamName === null ? null : { teamName: row.teamName }));
+}
+
+/**
+ * What every API request needs: the user and their (team, role) pairs, in one
+ * statement without the teams join or sort (this runs on every request).
+ */
+async function loadRequestUser(userId: number): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
+  const rows = await db()
+    .select(USER_COLUMNS)
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(eq(users.id, userId));
+  return toCurrentUser(rows, () => ({}));
+}
+
+const USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  teamId: memberships.teamId,
+  role: memberships.role,
+};
+
+type UserRow = CurrentUser & { teamId: number | null; role: Role | null };
+
+function toCurrentUser<R extends UserRow, E extends object>(
+  rows: R[],
+  extra: (row: R) => E | null,
+): { user: CurrentUser; memberships: (TeamMembership & E)[] } | null {
   const [first] = rows;
   if (!first) return null;
-  const teamsOf = rows.flatMap((row) =>
-    row.teamId !== null && row.role !== null && row.teamName !== null
-      ? [{ teamId: row.teamId, teamName: row.teamName, role: row.role }]
-      : [],
-  );
-  return { user: { id: first.id, email: first.email, name: first.name }, memberships: teamsOf };
+  const memberships = rows.flatMap((row) => {
+    const more = extra(row);
+    return row.teamId !== null && row.role !== null && more ? [{ teamId: row.teamId, role: row.role, ...more }] : [];
+  });
+  return { user: { id: first.id, email: first.email, name: first.name }, memberships };
 }
 
 /**
@@ -81,7 +107,7 @@ export async function createContext(request: Request): Promise<AppContext> {
   }
   const userId = await sessionUserId(request);
   if (userId === null) return anonymous();
-  const loaded = await loadCurrentUser(userId);
+  const loaded = await loadRequestUser(userId);
   return loaded ? { ...loaded, apiKey: null } : anonymous();
 }
 

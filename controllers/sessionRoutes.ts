@@ -26,12 +26,12 @@ import {
   readJsonBody,
   Unauthorized,
 } from '@/server';
-import { type CurrentUser, loadCurrentUser, type TeamMembership } from './context';
+import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
 import { getSession, sessionUserId } from './session';
 
 export interface SessionBody {
   user: CurrentUser;
-  teams: { id: number; name: string; role: TeamMembership['role'] }[];
+  teams: { id: number; name: string; role: NamedMembership['role'] }[];
 }
 
 const ALLOW = 'GET, POST, DELETE';
@@ -39,7 +39,7 @@ const signInInput = z.object({
   email: z.string("can't be blank").trim().max(255).pipe(z.email('is not a valid email address')),
 });
 
-function sessionBody(user: CurrentUser, memberships: TeamMembership[]): SessionBody {
+function sessionBody(user: CurrentUser, memberships: NamedMembership[]): SessionBody {
   return { user, teams: memberships.map(({ teamId, teamName, role }) => ({ id: teamId, name: teamName, role })) };
 }
 
