@@ -69,7 +69,7 @@ export class ApiKey extends Model(apiKeys, {
   /**
    * The key a token names, with its creator and the creator's membership of
    * the key's team, or null (unknown prefix, wrong secret, creator no longer
-   * in the team). One statement to find, one to stamp `lastUsedAt`.
+   * in the team). One statement to find, one to stamp `lastUsedAt` (at most once a minute).
    */
   static async authenticate(token: string): Promise<AuthenticatedKey | null> {
     const parsed = parseApiToken(token);
@@ -78,6 +78,7 @@ export class ApiKey extends Model(apiKeys, {
       .select({
         keyId: apiKeys.id,
         hash: apiKeys.hash,
+        lastUsedAt: apiKeys.lastUsedAt,
         teamId: apiKeys.teamId,
         teamName: teams.name,
         role: memberships.role,
@@ -92,7 +93,11 @@ export class ApiKey extends Model(apiKeys, {
       .where(eq(apiKeys.prefix, parsed.prefix))
       .limit(1);
     if (!row || !secretMatches(parsed.secret, row.hash)) return null;
-    await ApiKey.where({ id: row.keyId }).updateAll({ lastUsedAt: new Date() });
+    // A minute's precision is enough for "last used", and spares a busy key a write per request.
+    const now = new Date();
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+      await ApiKey.where({ id: row.keyId }).updateAll({ lastUsedAt: now });
+    }
     return {
       apiKey: { id: row.keyId, teamId: row.teamId },
       user: { id: row.userId, email: row.email, name: row.name },
@@ -105,6 +110,8 @@ export class ApiKey extends Model(apiKeys, {
     return this.#token && this.isPersisted ? { ...json, token: this.#token } : json;
   }
 }
+
+const LAST_USED_PRECISION_MS = 60_000;
 
 export interface AuthenticatedKey {
   apiKey: { id: number; teamId: number };
