@@ -10,6 +10,8 @@ import { Asset, signAssetUrls } from './Asset';
 import type { RegisteredSlot } from './attachmentSlots';
 import { serviceAssets, serviceAttachments } from './tables';
 
+const ASSET_COLUMNS = getTableColumns(serviceAssets);
+
 /** Every asset attached in one slot of the given owners, grouped by owner id, in position order. */
 export async function loadSlotAssets(
   modelName: string,
@@ -19,15 +21,17 @@ export async function loadSlotAssets(
   const grouped = new Map<number, Asset[]>();
   if (ownerIds.length === 0) return grouped;
   const rows = await db()
-    .select({ ownerId: serviceAttachments.attachableId, asset: getTableColumns(serviceAssets) })
+    .select({ ownerId: serviceAttachments.attachableId, asset: ASSET_COLUMNS })
     .from(serviceAttachments)
     .innerJoin(serviceAssets, eq(serviceAssets.id, serviceAttachments.assetId))
     .where(
       and(
         eq(serviceAttachments.attachableType, modelName),
         eq(serviceAttachments.name, slotName),
-        // One array parameter, however many owners.
-        sql`${serviceAttachments.attachableId} = any(${sql.param([...ownerIds])})`,
+        // One owner (a detail page) is a plain equality; several bind ONE array parameter, however many.
+        ownerIds.length === 1
+          ? eq(serviceAttachments.attachableId, ownerIds[0] as number)
+          : sql`${serviceAttachments.attachableId} = any(${sql.param([...ownerIds])})`,
       ),
     )
     .orderBy(asc(serviceAttachments.attachableId), asc(serviceAttachments.position), asc(serviceAttachments.id));
