@@ -8,23 +8,17 @@
  *
  *   npx tsx bench/breakdown.ts [iterations=1000]
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Cleanup } from './cleanup';
 import { treeCpuSeconds } from './processCpu';
-import { startDatabase } from './services/database';
-import { startS3Process } from './services/s3Process';
+import { benchTempDir, startBenchServices } from './services/benchEnvironment';
 import { formatNumber, median } from './stats';
 import { formatTable } from './table';
 
 const iterations = Number(process.argv[2] ?? 1000);
 const cleanup = new Cleanup();
 cleanup.exitOnSignals();
-const tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-bench-breakdown-'));
-chmodSync(tempDir, 0o755);
-cleanup.add('remove the temporary folder', () => rmSync(tempDir, { recursive: true, force: true }));
+const tempDir = benchTempDir(cleanup, 'breakdown');
 
 const BLOCKS = 10;
 
@@ -70,14 +64,8 @@ async function compare(framework: (i: number) => Promise<unknown>, handWritten: 
 }
 
 try {
-  const database = await startDatabase({ serverUrl: process.env.DATABASE_URL, tempDir, cleanup });
-  const s3 = await startS3Process({ dataDir: path.join(tempDir, 's3'), cleanup });
-  Object.assign(process.env, s3.env, {
-    DATABASE_URL: database.url,
-    SESSION_SECRET: 'bench-session-secret-not-for-production-0123456789',
-    AUTH_DEV_LOGIN: 'true',
-    NODE_ENV: 'production',
-  });
+  const { database, env } = await startBenchServices(cleanup, tempDir);
+  Object.assign(process.env, env, { NODE_ENV: 'production' });
   const { closeDb, getDb } = await import('@/db/client');
   cleanup.add('close the database pool', () => closeDb());
   const { sql } = await import('drizzle-orm');

@@ -14,15 +14,12 @@
  * measured rounds to (warm-up and set-up excluded). Starts its own database
  * like the bench.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Cleanup } from './cleanup';
 import type { LoadRequest } from './load';
-import { startDatabase } from './services/database';
-import { startS3Process } from './services/s3Process';
+import { benchTempDir, startBenchServices } from './services/benchEnvironment';
 import { formatNumber, medianPairedRatio } from './stats';
 
 const [endpointName = 'index', secondsArg = '3', only = 'abcd', profileFile] = process.argv.slice(2);
@@ -32,19 +29,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const cleanup = new Cleanup();
 cleanup.exitOnSignals();
-const tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-bench-diagnose-'));
-chmodSync(tempDir, 0o755);
-cleanup.add('remove the temporary folder', () => rmSync(tempDir, { recursive: true, force: true }));
+const tempDir = benchTempDir(cleanup, 'diagnose');
 
 try {
-  const database = await startDatabase({ serverUrl: process.env.DATABASE_URL, tempDir, cleanup });
-  const s3 = await startS3Process({ dataDir: path.join(tempDir, 's3'), cleanup });
-  Object.assign(process.env, s3.env, {
-    DATABASE_URL: database.url,
-    SESSION_SECRET: 'bench-session-secret-not-for-production-0123456789',
-    AUTH_DEV_LOGIN: 'true',
-    NODE_ENV: 'production',
-  });
+  const { database, env } = await startBenchServices(cleanup, tempDir);
+  Object.assign(process.env, env, { NODE_ENV: 'production' });
   const { closeDb, getDb } = await import('@/db/client');
   cleanup.add('close the database pool', () => closeDb());
   const { seedBench } = await import('./seedBench');

@@ -15,7 +15,6 @@
  * Benchmarks are not tests: nothing here fails on a MISS; the exit code is 1
  * only when a scenario could not run.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Cleanup } from './cleanup';
@@ -23,15 +22,13 @@ import { type BenchSettings, parseOptions } from './options';
 import { treeCpuSeconds } from './processCpu';
 import { type BenchReport, type ScenarioResult, writeReport } from './results';
 import { buildBenchApp } from './services/benchApp';
-import { startDatabase } from './services/database';
+import { benchTempDir, startBenchServices } from './services/benchEnvironment';
 import { type NextServer, startNextServer } from './services/nextServer';
-import { startS3Process } from './services/s3Process';
 import { signInOverHttp } from './session';
 import { formatTable } from './table';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, 'bench', 'results.json');
-const SESSION_SECRET = 'bench-session-secret-not-for-production-0123456789';
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 function printScenario(result: ScenarioResult): void {
@@ -82,20 +79,12 @@ async function runScenario(
 async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> {
   const startedAt = new Date();
   const serverUrl = process.env.DATABASE_URL;
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-bench-'));
-  // As root, the embedded PostgreSQL runs as the `postgres` user, which must reach its folder.
-  chmodSync(tempDir, 0o755);
-  cleanup.add('remove the temporary folder', () => rmSync(tempDir, { recursive: true, force: true }));
-
-  const database = await startDatabase({ serverUrl, tempDir, cleanup });
+  const tempDir = benchTempDir(cleanup, 'run');
+  const { database, s3, env } = await startBenchServices(cleanup, tempDir);
   log(database.where);
-  const s3 = await startS3Process({ dataDir: path.join(tempDir, 's3'), cleanup });
   log(`s3rver (child process ${s3.pid}) on ${s3.endpoint}`);
   const appEnv: Record<string, string> = {
-    ...s3.env,
-    DATABASE_URL: database.url,
-    SESSION_SECRET,
-    AUTH_DEV_LOGIN: 'true',
+    ...env,
     EMBEDDED_DB: String(!serverUrl),
     EMBEDDED_S3: 'true',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -2,9 +2,9 @@
 /** Edit a campaign's name and budget (the `update.permit` list); field errors from the 422 beside each input. */
 import { type FormEvent, useEffect, useState } from 'react';
 import { CampaignController } from '@/controllers/client';
+import { CampaignFields } from '../campaigns/CampaignFields';
 import { parseBudget } from '../campaigns/parseBudget';
 import { ErrorMessage } from '../ErrorMessage';
-import { TextField } from '../TextField';
 
 interface Props {
   teamId: number;
@@ -34,23 +34,13 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
     <section aria-labelledby="edit-heading" className="card">
       <h2 id="edit-heading">Details</h2>
       <form onSubmit={submit} noValidate className="form grid-form" aria-label="Edit campaign">
-        <TextField
-          id="edit-name"
-          label="Name"
-          value={name}
-          onChange={setName}
-          aria-required="true"
-          errors={fields?.name}
-        />
-        <TextField
-          id="edit-budget"
-          label="Budget"
-          type="number"
-          min={0}
-          step={1}
-          value={budget}
-          onChange={setBudget}
-          errors={fields?.budget}
+        <CampaignFields
+          idPrefix="edit"
+          name={name}
+          budget={budget}
+          onNameChange={setName}
+          onBudgetChange={setBudget}
+          fields={fields}
         />
         <div className="field actions">
           <button type="submit" className="button" disabled={update.isPending}>

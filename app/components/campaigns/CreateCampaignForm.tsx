@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { CampaignController } from '@/controllers/client';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError } from '../FieldError';
-import { TextField } from '../TextField';
+import { CampaignFields } from './CampaignFields';
 import { parseBudget } from './parseBudget';
 
 type Status = 'draft' | 'active';
@@ -33,23 +33,13 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
 
   return (
     <form onSubmit={submit} noValidate className="form grid-form" aria-label="New campaign">
-      <TextField
-        id="new-campaign-name"
-        label="Name"
-        value={name}
-        onChange={setName}
-        aria-required="true"
-        errors={fields?.name}
-      />
-      <TextField
-        id="new-campaign-budget"
-        label="Budget"
-        type="number"
-        min={0}
-        step={1}
-        value={budget}
-        onChange={setBudget}
-        errors={fields?.budget}
+      <CampaignFields
+        idPrefix="new-campaign"
+        name={name}
+        budget={budget}
+        onNameChange={setName}
+        onBudgetChange={setBudget}
+        fields={fields}
       />
       <div className="field">
         <label htmlFor="new-campaign-status">Status</label>
