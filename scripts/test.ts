@@ -7,15 +7,18 @@
  * with it (CI) they create and drop databases on that server.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { requireBrowser } from './findBrowser';
+import { readCounts, reportProblem, type TestCounts } from './testReports';
 
 interface Step {
   name: string;
   command?: string[];
   run?: () => void;
   skip?: string;
+  /** The JSON report this step writes; the step fails unless it shows tests and no failure. */
+  report?: { file: string; kind: 'vitest' | 'playwright' };
 }
 
 const VITEST_REPORT = path.join('test-results', 'vitest.json');
@@ -48,11 +51,12 @@ const steps: Step[] = [
   {
     name: 'unit',
     command: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`],
+    report: { file: VITEST_REPORT, kind: 'vitest' },
   },
   { name: 'build', command: ['next', 'build'] },
   // No database driver, ORM, AWS SDK or controller code in the browser chunks.
   { name: 'client bundle scan', command: ['tsx', 'scripts/scanClientBundle.ts'] },
-  { name: 'e2e', command: ['playwright', 'test'] },
+  { name: 'e2e', command: ['playwright', 'test'], report: { file: PLAYWRIGHT_REPORT, kind: 'playwright' } },
 ];
 
 const started = Date.now();
@@ -100,37 +104,18 @@ async function runStep(step: Step): Promise<string | undefined> {
     });
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
   });
-  return code === 0 ? undefined : `exit code ${code}`;
+  const problem = step.report ? reportProblem(readCounts(step.report.file, step.report.kind)) : undefined;
+  if (code !== 0) return `exit code ${code}${problem ? `; ${problem}` : ''}`;
+  return problem;
 }
 
 /** One `N passed, N failed` line for the tests that ran (vitest + Playwright JSON reports). */
 function printTestCounts(): void {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  const unit = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(VITEST_REPORT);
-  if (unit) {
-    passed += unit.numPassedTests;
-    failed += unit.numFailedTests;
-    skipped += unit.numPendingTests;
-  }
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    PLAYWRIGHT_REPORT,
-  );
-  if (e2e) {
-    passed += e2e.stats.expected + e2e.stats.flaky;
-    failed += e2e.stats.unexpected;
-    skipped += e2e.stats.skipped;
-  }
-  if (unit || e2e) console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-}
-
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
+  const reports = [readCounts(VITEST_REPORT, 'vitest'), readCounts(PLAYWRIGHT_REPORT, 'playwright')];
+  const present = reports.filter((counts): counts is TestCounts => counts !== undefined);
+  if (present.length === 0) return;
+  const sum = (key: 'passed' | 'failed' | 'skipped') => present.reduce((total, counts) => total + counts[key], 0);
+  console.log(`tests: ${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 }
 
 function seconds(since: number): string {

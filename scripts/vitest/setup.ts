@@ -5,11 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
+import { dropDatabase } from '../services/embeddedPostgres';
 
 const serverUrl = inject('pgServerUrl');
 const name = `test_${randomBytes(6).toString('hex')}`;
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database "${name}" template "${inject('pgTemplate')}"`);
+await admin.end({ timeout: 5 });
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
@@ -18,6 +20,5 @@ afterAll(async () => {
   // db/client.ts caches its pool on globalThis; close it before dropping.
   const cached = (globalThis as { __appDb?: { $client: postgres.Sql } }).__appDb;
   await cached?.$client.end({ timeout: 5 });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end({ timeout: 5 });
+  await dropDatabase(serverUrl, name);
 });
