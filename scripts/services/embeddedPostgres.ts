@@ -26,11 +26,21 @@ const PASSWORD = 'postgres';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PROCESS_SCRIPT = fileURLToPath(new URL('./embeddedPostgresProcess.ts', import.meta.url));
 
-export async function startEmbeddedPostgres(options: { dir: string; port?: number }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  port?: number;
+  initdbFlags?: string[];
+}): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dir);
   const port = await freePort(options.port ?? 0);
   mkdirSync(path.dirname(databaseDir), { recursive: true });
-  const serverOptions: ServerOptions = { databaseDir, port, user: USER, password: PASSWORD };
+  const serverOptions: ServerOptions = {
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    initdbFlags: options.initdbFlags,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', PROCESS_SCRIPT, JSON.stringify(serverOptions)], {
     cwd: ROOT,
     detached: true,

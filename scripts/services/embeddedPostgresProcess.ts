@@ -22,6 +22,8 @@ export interface ServerOptions {
   port: number;
   user: string;
   password: string;
+  /** Replaces INITDB_FLAGS for a new cluster (a test makes an old SQL_ASCII one this way). */
+  initdbFlags?: string[];
 }
 
 export type ServerMessage = { type: 'ready' } | { type: 'error'; message: string };
@@ -38,10 +40,11 @@ export const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--
 const send = (message: ServerMessage) => process.send?.(message);
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ServerOptions;
+const { initdbFlags = INITDB_FLAGS, ...connection } = options;
 const server = new EmbeddedPostgres({
-  ...options,
+  ...connection,
   persistent: true,
-  initdbFlags: INITDB_FLAGS,
+  initdbFlags,
   // PostgreSQL refuses to run as root; as root the package creates a
   // `postgres` system user and hands it the data folder.
   createPostgresUser: true,
