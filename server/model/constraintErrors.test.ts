@@ -67,6 +67,25 @@ describe('database constraint violations become field errors', () => {
     expect(other.errors).toEqual({ base: ['is invalid'] });
   });
 
+  it('a value the database refuses for its type lands on its field (22003, 22P02)', async () => {
+    // Two integer columns are written; the value quoted in the message picks the one.
+    const big = await Widget.create({ teamId: 1, slug: 'big', price: 3_000_000_000 });
+    expect(big.errors).toEqual({ price: ['is out of range'] });
+    const word = await Widget.create({ teamId: 1, slug: 'word', price: 'ten' as unknown as number });
+    expect(word.errors).toEqual({ price: ['is invalid'] });
+    expectOnlyOwnMessages({ ...big.errors, ...word.errors });
+  });
+
+  it('a string the database finds too long (22001) lands on its field, not on base', async () => {
+    // The table was changed under the code: drizzle says text, the column is varchar(5).
+    await db().execute(sql`create table drifted (id serial primary key, title varchar(5), note varchar(5))`);
+    const { pgTable, serial, text } = await import('drizzle-orm/pg-core');
+    const drifted = pgTable('drifted', { id: serial('id').primaryKey(), title: text('title'), note: text('note') });
+    const Drifted = class extends Model(drifted, { name: 'Drifted' }) {};
+    const record = await Drifted.create({ title: 'été', note: 'éééééé' });
+    expect(record.errors).toEqual({ note: ['is too long (maximum is 5 characters)'] });
+  });
+
   it('other database errors are not swallowed', async () => {
     await db().execute(sql`create table fragile (id serial primary key, n integer)`);
     await db().execute(

@@ -9,7 +9,13 @@
  *                         on delete: base "is still referenced by other records"
  *   23514 check        -> "is invalid" on the column when the constraint has
  *                         PostgreSQL's default name (<table>_<column>_check), else base
- *   22001 too long     -> base "contains a value that is too long"
+ *   22001 too long     -> "is too long (maximum is N characters)" on the
+ *                         written value that is too long for varchar(N)
+ *   22003 out of range, 22P02 / 22007 / 22008 bad text for a type
+ *                      -> "is out of range" / "is invalid" on the written
+ *                         column of that type (numeric, integer, date, ...)
+ *   PostgreSQL names no column for the 22xxx value errors: the written values
+ *   are matched against the type in its message; base when none or several fit.
  *
  * Customise per constraint with the model option `constraintErrors`.
  */
@@ -18,6 +24,7 @@ import type { FieldErrors } from './types';
 
 interface PgErrorLike {
   code: string;
+  message?: string;
   constraint_name?: string;
   column_name?: string;
   table_name?: string;
@@ -38,6 +45,7 @@ export function translateConstraintError(
   error: unknown,
   meta: ModelMeta,
   operation: 'write' | 'delete',
+  written: Record<string, unknown> = {},
 ): FieldErrors | undefined {
   const pg = pgErrorOf(error);
   if (!pg) return undefined;
@@ -55,8 +63,19 @@ export function translateConstraintError(
       return { [lastKeyColumn(pg, meta) ?? 'base']: ['must exist'] };
     case '23514':
       return { [checkColumn(pg, meta) ?? 'base']: ['is invalid'] };
-    case '22001':
-      return { base: ['contains a value that is too long'] };
+    case '22001': {
+      const length = Number(/\((\d+)\)/.exec(pg.message ?? '')?.[1]);
+      const field = tooLongField(written, length);
+      return field
+        ? { [field]: [`is too long (maximum is ${length} characters)`] }
+        : { base: ['contains a value that is too long'] };
+    }
+    case '22003':
+      return { [typedField(pg, meta, written) ?? 'base']: ['is out of range'] };
+    case '22P02':
+    case '22007':
+    case '22008':
+      return { [typedField(pg, meta, written) ?? 'base']: ['is invalid'] };
     default:
       return undefined;
   }
@@ -82,4 +101,43 @@ function checkColumn(pg: PgErrorLike, meta: ModelMeta): string | undefined {
   const name = pg.constraint_name ?? '';
   if (!name.startsWith(prefix) || !name.endsWith('_check')) return undefined;
   return attribute(meta, name.slice(prefix.length, -'_check'.length));
+}
+
+/**
+ * The one written string longer than `length`, counted as PostgreSQL may
+ * (code points in UTF8, bytes in SQL_ASCII). The declared length is not
+ * required to match: a table changed under the code is what produces 22001.
+ */
+function tooLongField(written: Record<string, unknown>, length: number): string | undefined {
+  const tooLong = (value: unknown) =>
+    typeof value === 'string' && ([...value].length > length || Buffer.byteLength(value) > length);
+  return single(Object.keys(written).filter((name) => tooLong(written[name])));
+}
+
+/**
+ * The one written column whose SQL type the message names ("invalid input
+ * syntax for type integer: "x"", "value "9" is out of range for type
+ * integer", "numeric field overflow", "date/time field value out of range"),
+ * narrowed by the value the message quotes when it quotes one.
+ */
+function typedField(pg: PgErrorLike, meta: ModelMeta, written: Record<string, unknown>): string | undefined {
+  const message = pg.message ?? '';
+  const named = /for type ([a-z ]+?)(?:[:(]|$)/.exec(message)?.[1]?.trim();
+  const quoted = /"([^"]*)"/.exec(message)?.[1];
+  const matchesType = (sqlType: string) => {
+    if (named) return sqlType === named || sqlType.startsWith(`${named}(`);
+    if (message.startsWith('numeric field overflow')) return sqlType.startsWith('numeric');
+    if (message.startsWith('date/time')) return /^(date|time|timestamp)/.test(sqlType);
+    return false;
+  };
+  const candidates = Object.keys(written).filter((name) => {
+    const column = meta.columns[name];
+    return column !== undefined && written[name] !== null && matchesType(column.getSQLType());
+  });
+  const byValue = candidates.filter((name) => String(written[name]) === quoted);
+  return single(byValue.length > 0 ? byValue : candidates);
+}
+
+function single(names: string[]): string | undefined {
+  return names.length === 1 ? names[0] : undefined;
 }

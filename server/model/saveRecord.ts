@@ -58,7 +58,8 @@ export async function persistRecord(
   } catch (error) {
     if (error instanceof HookVeto) return 'invalid';
     if (error instanceof InsertConflict) return 'conflict';
-    const fields = translateConstraintError(error, meta, 'write');
+    const written = Object.fromEntries([...state.changed].map((name) => [name, state.attributes[name]]));
+    const fields = translateConstraintError(error, meta, 'write', written);
     if (!fields) throw error;
     for (const [field, messages] of Object.entries(fields))
       for (const message of messages) record.addError(field, message);
