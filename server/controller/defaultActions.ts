@@ -8,7 +8,7 @@ import { BadRequest, NotFound, toValidationError } from './errors';
 import type { CrudConfig, SingletonConfig } from './metadata';
 import type { Params } from './readParams';
 import type { ControllerInstance, ModelLike, RecordLike, RelationLike, SortTerm } from './types';
-import { applyAutoSet, permittedAttributes } from './writeRules';
+import { autoSetValues, permittedAttributes, writeRecord } from './writeRules';
 
 type DefaultAction = (controller: ControllerInstance, compiled: CompiledController) => Promise<unknown>;
 
@@ -49,11 +49,6 @@ function applyFilters(relation: RelationLike, model: ModelLike, filter: Record<s
   return Object.keys(conditions).length > 0 ? relation.where(conditions) : relation;
 }
 
-function save(record: RecordLike, saved: boolean): RecordLike {
-  if (!saved) throw toValidationError(record.errors);
-  return record;
-}
-
 async function index(controller: ControllerInstance, compiled: CompiledController) {
   const config = crudConfig(compiled).index ?? {};
   const params = controller.params as Params & {
@@ -77,18 +72,17 @@ async function index(controller: ControllerInstance, compiled: CompiledControlle
 async function create(controller: ControllerInstance, compiled: CompiledController) {
   const config = crudConfig(compiled).create ?? {};
   const data = (controller.params as Params).data ?? {};
-  const attributes = permittedAttributes(compiled.model as ModelLike, data, config.permit, compiled.scopes);
-  const record = await relationOf(controller).create(applyAutoSet(attributes, config.autoSet, controller.context));
-  if (Object.keys(record.errors).length > 0) throw toValidationError(record.errors);
-  return record;
+  const write = permittedAttributes(compiled.model as ModelLike, data, config.permit, compiled.scopes);
+  const forced = autoSetValues(config.autoSet, controller.context);
+  return writeRecord((values) => relationOf(controller).build(values), write, forced);
 }
 
 async function update(controller: ControllerInstance, compiled: CompiledController) {
   const permit = crudConfig(compiled).update?.permit;
   const data = (controller.params as Params).data ?? {};
   const record = loadedRecord(controller);
-  const attributes = permittedAttributes(compiled.model as ModelLike, data, permit, compiled.scopes);
-  return save(record, await record.update(attributes));
+  const write = permittedAttributes(compiled.model as ModelLike, data, permit, compiled.scopes);
+  return writeRecord((values) => record.assign(values), write);
 }
 
 async function destroy(controller: ControllerInstance) {
@@ -122,8 +116,9 @@ async function singletonUpdate(controller: ControllerInstance, compiled: Compile
   const record = await relation.first();
   if (!record) throw new NotFound(compiled.model?.modelName);
   const data = (controller.params as Params).data ?? {};
-  const attributes = permittedAttributes(compiled.model as ModelLike, data, config.update?.permit, compiled.scopes);
-  return save(record, await record.update(attributes));
+  const permit = config.update?.permit;
+  const write = permittedAttributes(compiled.model as ModelLike, data, permit, compiled.scopes);
+  return writeRecord((values) => record.assign(values), write);
 }
 
 export const DEFAULT_ACTIONS: Partial<Record<ActionKind, DefaultAction>> = {

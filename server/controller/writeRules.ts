@@ -4,11 +4,13 @@
  * 2. `id`, `createdAt`/`created_at`, `updatedAt`/`updated_at` and every
  *    `@scope` field are never writable, whatever `permit` says;
  * 3. `autoSet` values are applied after filtering and cannot be overridden;
- * plus: each kept value must fit its column (else 422 with field errors).
+ * plus: each kept value must fit its column. One that does not is never
+ * written, but the model's validations still see it, so the 422 names every
+ * field at once in the model's wording (`writeRecord`).
  */
 import { checkBodyValue, columnsOf } from './columnValues';
-import { BadRequest, toValidationError } from './errors';
-import type { ModelLike } from './types';
+import { BadRequest, type FieldErrors, toValidationError } from './errors';
+import type { ModelLike, RecordLike } from './types';
 
 /** Never writable, whatever `permit` says (write rule 2; scope fields are added per controller). */
 export const NEVER_WRITABLE: ReadonlySet<string> = new Set([
@@ -28,33 +30,64 @@ export function assertDataObject(data: unknown): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
+export interface PermittedWrite {
+  /** Permitted values that fit their columns. */
+  attributes: Record<string, unknown>;
+  /** Permitted values that do not (wrong JSON type, format or range), as sent... */
+  rejected: Record<string, unknown>;
+  /** ...and what their columns say about them. */
+  invalid: FieldErrors;
+}
+
 export function permittedAttributes(
   model: ModelLike,
   data: Record<string, unknown>,
   permit: readonly string[] | undefined,
   scopes: readonly string[],
-): Record<string, unknown> {
+): PermittedWrite {
   const columns = columnsOf(model);
-  const attributes: Record<string, unknown> = {};
-  const errors: Record<string, string[]> = {};
+  const write: PermittedWrite = { attributes: {}, rejected: {}, invalid: {} };
   for (const field of permit ?? []) {
     if (NEVER_WRITABLE.has(field) || scopes.includes(field) || !Object.hasOwn(data, field)) continue;
     const column = columns[field];
     if (!column) continue;
     const checked = checkBodyValue(column, data[field]);
-    if (checked.ok) attributes[field] = checked.value;
-    else errors[field] = [checked.message];
+    if (checked.ok) {
+      write.attributes[field] = checked.value;
+    } else {
+      write.rejected[field] = data[field];
+      write.invalid[field] = [checked.message];
+    }
   }
-  if (Object.keys(errors).length > 0) throw toValidationError(errors);
-  return attributes;
+  return write;
 }
 
-export function applyAutoSet<Ctx>(
-  attributes: Record<string, unknown>,
+/**
+ * Saves a write: `assign` puts the values on a record (a new one built in the
+ * scope, or the loaded one) and returns it; `forced` (autoSet) wins over the
+ * values. When some value did not fit its column nothing is written: the
+ * model's validations judge every value as sent, and the 422 carries the
+ * model's messages, or the column's where the model has no rule for that
+ * field. A failed save is a 422 too.
+ */
+export async function writeRecord(
+  assign: (values: Record<string, unknown>) => RecordLike,
+  write: PermittedWrite,
+  forced: Record<string, unknown> = {},
+): Promise<RecordLike> {
+  const fits = Object.keys(write.invalid).length === 0;
+  const record = assign({ ...write.attributes, ...(fits ? {} : write.rejected), ...forced });
+  if (fits && (await record.save())) return record;
+  if (fits) throw toValidationError(record.errors);
+  await record.isValid();
+  throw toValidationError({ ...write.invalid, ...record.errors });
+}
+
+/** The autoSet values for this request (write rule 3: applied last, never overridden). */
+export function autoSetValues<Ctx>(
   autoSet: Record<string, (context: Ctx) => unknown> | undefined,
   context: Ctx,
 ): Record<string, unknown> {
-  if (!autoSet) return attributes;
-  const forced = Object.fromEntries(Object.entries(autoSet).map(([field, compute]) => [field, compute(context)]));
-  return { ...attributes, ...forced };
+  if (!autoSet) return {};
+  return Object.fromEntries(Object.entries(autoSet).map(([field, compute]) => [field, compute(context)]));
 }

@@ -13,7 +13,7 @@ import type { ModelClass } from './ModelClass';
 import type { ModelMeta } from './ModelMeta';
 import { Relation } from './Relation';
 import { newRecordState, type RecordState, STATE, sameValue } from './recordState';
-import { saveRecord } from './saveRecord';
+import { checkRecord, saveRecord } from './saveRecord';
 import { serializeRecord } from './serializeRecord';
 import type { FieldErrors, JsonObject, OrderSpec, Page, PaginateOptions, WhereConditions } from './types';
 
@@ -202,6 +202,15 @@ export class ModelBase<A extends Record<string, unknown> = Record<string, unknow
     const list = this.errors[field] ?? [];
     if (!list.includes(message)) list.push(message);
     this.errors[field] = list;
+  }
+
+  /**
+   * Runs beforeValidate and the validations without writing; fills `errors`.
+   * The controller uses it to report every field at once when some values
+   * cannot even be written.
+   */
+  isValid(): Promise<boolean> {
+    return checkRecord(this);
   }
 
   /** Validates, runs hooks and writes. False when invalid or vetoed (see `errors`). */

@@ -67,6 +67,14 @@ export async function persistRecord(
   }
 }
 
+/** beforeValidate + validations, without writing (`record.isValid()`). */
+export async function checkRecord(record: ModelBase): Promise<boolean> {
+  const meta = metaOf(record);
+  if (await runHook(record, 'beforeValidate')) return validateRecord(record, meta);
+  if (Object.keys(record.errors).length === 0) record.addError('base', `${meta.name} could not be saved`);
+  return false;
+}
+
 function veto(record: ModelBase, meta: ModelMeta): never {
   if (Object.keys(record.errors).length === 0) record.addError('base', `${meta.name} could not be saved`);
   throw new HookVeto();

@@ -26,8 +26,7 @@ export async function validateRecord(record: ModelBase, meta: ModelMeta): Promis
     const result = await schema.safeParseAsync(value);
     if (result.success) continue;
     for (const issue of result.error.issues) {
-      const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-      const message = blank && issue.code === 'invalid_type' ? "can't be blank" : issue.message;
+      const message = issue.code === 'invalid_type' ? typeMessage(issue, value) : issue.message;
       const field = issue.path.length ? `${name}.${issue.path.join('.')}` : name;
       record.addError(field, message);
     }
@@ -35,4 +34,26 @@ export async function validateRecord(record: ModelBase, meta: ModelMeta): Promis
   const validate = (record as { validate?: () => unknown }).validate;
   if (typeof validate === 'function') await validate.call(record);
   return Object.keys(record.errors).length === 0;
+}
+
+const TYPE_MESSAGES: Record<string, string> = {
+  string: 'must be a string',
+  number: 'must be a number',
+  int: 'must be a whole number',
+  boolean: 'must be true or false',
+  date: 'must be a date',
+  array: 'must be a list',
+  object: 'must be an object',
+};
+
+/**
+ * A value of the wrong type: "can't be blank" when it is missing, else the
+ * schema's own message, or instead of zod's generic "Invalid input: expected
+ * number, received string" the wording the column checks use.
+ */
+function typeMessage(issue: { message: string; expected?: unknown }, value: unknown): string {
+  const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (blank) return "can't be blank";
+  if (!issue.message.startsWith('Invalid input')) return issue.message;
+  return TYPE_MESSAGES[String(issue.expected)] ?? 'is invalid';
 }
