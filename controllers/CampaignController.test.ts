@@ -222,7 +222,10 @@ describe('create', () => {
       [{ name: 'ok', budget: 1.5 }, { budget: ['must be a whole number'] }],
       [{ name: 'ok', budget: '100' }, { budget: ['must be a number'] }],
       // Every field at once, not only the one whose value the column refused.
-      [{ name: '', budget: 1.5 }, { name: ["can't be blank"], budget: ['must be a whole number'] }],
+      [
+        { name: '', budget: 1.5 },
+        { name: ["can't be blank"], budget: ['must be a whole number'] },
+      ],
       [{ name: 'ok', status: 'deleted' }, { status: ['must be draft, active or archived'] }],
       [{ name: 42 }, { name: ['must be a string'] }],
     ];

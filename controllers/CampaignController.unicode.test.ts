@@ -5,9 +5,9 @@
  * search folds case beyond ASCII. Runs on whichever server the suite uses:
  * the embedded one locally, DATABASE_URL's in CI.
  */
-import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb, db } from '@/db/client';
 import { api, type DemoWorld, makeCampaign, makeTeam, seedDemo } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -29,13 +29,8 @@ const create = (name: string) =>
 
 describe('the database', () => {
   it('stores text as UTF8', async () => {
-    const sql = postgres(String(process.env.DATABASE_URL), { max: 1, onnotice: () => {} });
-    try {
-      const [row] = await sql`select current_setting('server_encoding') as encoding`;
-      expect(row?.encoding).toBe('UTF8');
-    } finally {
-      await sql.end({ timeout: 5 });
-    }
+    const [row] = await db().execute(sql`select current_setting('server_encoding') as encoding`);
+    expect(row?.encoding).toBe('UTF8');
   });
 });
 
