@@ -3,7 +3,7 @@
  *
  * This is the only module (besides test and Playwright configs) that reads
  * `process.env`. Add a variable here, document it in `.env.example` and the
- * README table, then import `env` where you need it.
+ * table in docs/deployment.md, then import `env` where you need it.
  *
  * `instrumentation.ts` imports this file at server start, so a bad value stops
  * `next dev` / `next start` with a message naming the variable.

@@ -1,4 +1,4 @@
-// Next.js configuration. See README "Decisions" for why each flag is set.
+// Next.js configuration. See docs/decisions.md for why each flag is set.
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,

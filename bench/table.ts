@@ -1,4 +1,4 @@
-/** Plain-text tables for the terminal (and the README's Performance section). Pure. */
+/** Plain-text tables for the terminal (and docs/performance.md). Pure. */
 
 export type Row = readonly (string | number)[];
 

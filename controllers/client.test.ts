@@ -1,6 +1,6 @@
 /**
  * controllers/client.ts exports a typed client for every generated
- * controller, and the README's usage compiles (checked by tsc).
+ * controller, and docs/typed-client.md's usage compiles (checked by tsc).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as client from './client';
@@ -31,7 +31,7 @@ describe('controllers/client', () => {
   });
 });
 
-/** The README's page example (never run: hooks need a React tree). */
+/** docs/typed-client.md's page example (never run: hooks need a React tree). */
 function useReadmeExample(teamId: number, id: number): void {
   const campaigns = client.CampaignController.use({ teamId });
   const { data } = campaigns.index({ page: 2, sort: '-createdAt' });
@@ -41,6 +41,6 @@ function useReadmeExample(teamId: number, id: number): void {
   expectTypeOf(publish.error?.fields).toEqualTypeOf<Record<string, string[]> | undefined>();
 }
 
-it('keeps the README example referenced (tsc checks its body)', () => {
+it('keeps the docs/typed-client.md example referenced (tsc checks its body)', () => {
   expect(typeof useReadmeExample).toBe('function');
 });

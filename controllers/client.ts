@@ -17,8 +17,12 @@ import { type ClientApis, manifest } from './client.gen';
 
 const clients = createControllerClients<ClientApis>(manifest);
 
-export const { APIKeyController, CampaignController, PostController, TeamSettingsController, UploadController } =
-  clients;
+// One line per controller: adding or removing one is a one-line change.
+export const { APIKeyController } = clients;
+export const { CampaignController } = clients;
+export const { PostController } = clients;
+export const { TeamSettingsController } = clients;
+export const { UploadController } = clients;
 
 export { ClientError, type ClientErrorCode, configureClient, isClientError } from '@/server/client';
 export type {

@@ -1,6 +1,6 @@
 /**
  * `npm run gen`: writes the typed client files from the controllers
- * (DESIGN.md "Typed client (generated)"). Runs by itself before dev, test and
+ * (docs/typed-client.md). Runs by itself before dev, test and
  * typecheck (package.json / scripts/test.ts).
  *
  *   npm run gen            write the files that changed

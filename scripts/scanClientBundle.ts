@@ -2,8 +2,7 @@
  * `tsx scripts/scanClientBundle.ts [dir]` (after `next build`): fails when a
  * browser chunk (`.next/static/**\/*.js`) holds server-only code: postgres,
  * drizzle-orm, @aws-sdk, or the controller framework / app controllers
- * (DESIGN.md: "the browser bundle holds no postgres, drizzle-orm, @aws-sdk or
- * controller code"). Prints each offending file and marker; exit 1.
+ * (docs/typed-client.md: "The browser bundle holds no server code"). Prints each offending file and marker; exit 1.
  *
  * Markers are strings that survive minification (string literals, symbol
  * keys) plus module paths (dev builds, source maps). Adding a server-only

@@ -1,7 +1,7 @@
 /**
  * Every failure a typed client reports, from the browser, a script or a
  * server component, is a `ClientError` with the server's error code
- * (DESIGN.md "Errors") and its field errors:
+ * (docs/controllers.md "Errors") and its field errors:
  *
  *   const create = campaigns.create();
  *   create.error?.fields?.name   // ["can't be blank"] after a 422

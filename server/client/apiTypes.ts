@@ -67,7 +67,7 @@ export type FilterValue<V> =
   NonNullable<V> extends Primitive ? NonNullable<V> | readonly NonNullable<V>[] : string | readonly string[];
 
 /**
- * Index options (DESIGN.md "Wire contract"), limited to the controller's
+ * Index options (docs/controllers.md "Routes, names and input"), limited to the controller's
  * declared `sortable`, `filterable`, `scopes` and `paramScopes`.
  */
 export type IndexOptions<

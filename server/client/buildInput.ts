@@ -1,6 +1,6 @@
 /**
  * Turns a client call's arguments into the flat tRPC input
- * (DESIGN.md "Wire contract (tRPC)"): scope params + id / data / ids / index
+ * (docs/controllers.md "Routes, names and input"): scope params + id / data / ids / index
  * options / action input. The shapes are documented in manifest.ts.
  */
 import type { ControllerManifest, InputShape } from './manifest';

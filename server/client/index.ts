@@ -1,6 +1,5 @@
 /**
- * Browser-safe runtime of the typed controller clients (DESIGN.md "Typed
- * client (generated)"). Pages import the app's clients from
+ * Browser-safe runtime of the typed controller clients (docs/typed-client.md). Pages import the app's clients from
  * `@/controllers/client`; this barrel is for that file, controllers/server.ts,
  * app/providers.tsx and the generated types. Nothing here imports database,
  * storage or controller code (only types).

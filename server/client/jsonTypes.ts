@@ -17,7 +17,7 @@ type AnyFunction = (...args: never[]) => unknown;
 /** A nested record of an included association: at least an id, other columns as loaded. */
 export type JsonRecord = { id: number; [attribute: string]: unknown };
 
-/** Index response: `{ data, pagination }` (DESIGN.md "Wire contract"). */
+/** Index response: `{ data, pagination }` (docs/controllers.md "Responses"). */
 export interface IndexPage<T> {
   data: T[];
   pagination: { page: number; perPage: number; totalCount: number; hasMore: boolean };

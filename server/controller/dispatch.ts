@@ -1,6 +1,6 @@
 /**
- * The one pipeline every request goes through, REST or tRPC (DESIGN.md "One
- * pipeline"). Adapters parse the transport into an `InputSource` and
+ * The one pipeline every request goes through, REST or tRPC (docs/controllers.md
+ * "The pipeline"). Adapters parse the transport into an `InputSource` and
  * serialise what this returns or throws; everything else happens here.
  */
 

@@ -336,7 +336,7 @@ describe('hooks and rescues that fail', () => {
       expect(response.status).toBe(500);
       expectCleanError(response.text);
       expect(reviewLog).toEqual(['after:update']);
-      // Documented (README): @after hooks run after the action's writes; a failing hook does not undo them.
+      // Documented (docs/controllers.md, "Decisions"): @after hooks run after the action's writes; a failing hook does not undo them.
       const rows = await db().execute(sql`select name from gadgets where id = 1`);
       expect(rows[0]?.name).toBe('New');
     } finally {

@@ -1,8 +1,9 @@
 /**
- * The index query contract (DESIGN.md "Wire contract (REST)"): paging, sort,
- * filter, scopes and param scopes, read from a REST query string or from tRPC
- * input, validated against the controller's `@crud` index options. Both forms
- * go through one validator, so they accept and refuse the same things.
+ * The index query contract (docs/controllers.md, "Routes, names and input"
+ * and "Request parsing rules"): paging, sort, filter, scopes and param
+ * scopes, read from a REST query string or from tRPC input, validated against
+ * the controller's `@crud` index options. Both forms go through one
+ * validator, so they accept and refuse the same things.
  *
  * Every field name is checked against an allow-list before it is used, and
  * error messages quote at most a short, sanitised excerpt of client input.
