@@ -1,7 +1,7 @@
 /**
  * What a person sees when something goes wrong: the app's own error page
- * (never Next's generic "This page couldn't load" / "Application error") and
- * the not-found pages.
+ * (never Next's generic "This page couldn't load" / "Application error"), the
+ * not-found pages, and the favicon (no 404 in the console on every page).
  *
  * The failure is forced with `/e2e/fault`, a page that throws on the server
  * only when E2E_FAULTS is on (scripts/e2eServer.ts sets it; elsewhere that
@@ -62,4 +62,19 @@ test('an unknown page is the app 404 page', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not found');
   await expect(page.getByRole('link', { name: 'Back to your teams' })).toBeVisible();
+});
+
+test('/favicon.ico and the SVG icon the pages link to answer 200', async ({ page, request }) => {
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  // An ICO file: reserved 0, type 1.
+  expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+
+  await page.goto('/');
+  const href = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href');
+  expect(href).toMatch(/^\/icon\.svg/);
+  const svg = await request.get(href ?? '');
+  expect(svg.status()).toBe(200);
+  expect(svg.headers()['content-type']).toBe('image/svg+xml');
 });
