@@ -187,6 +187,39 @@ test('bulk archives the selected campaigns', async ({ page }) => {
   await expect(page.getByText('Published 0 campaigns.')).toBeVisible();
 });
 
+test('a page out of range goes to the last page, below 1 to the first; emptying the last page steps back', async ({
+  page,
+}) => {
+  const pages = page.getByRole('navigation', { name: 'Campaign pages' });
+  await page.goto(`/teams/${acme}/campaigns?page=99`);
+  await expect(page).toHaveURL(/page=\d+$/);
+  const last = Number(new URL(page.url()).searchParams.get('page'));
+  expect(last).toBeGreaterThan(1);
+  expect(last).toBeLessThan(99);
+  await expect(pages).toContainText(`Page ${last} of ${last}`);
+  await expect(pages.getByRole('button', { name: /Next/ })).toBeDisabled();
+  await expect(pages.getByRole('button', { name: /Previous/ })).toBeEnabled();
+  await expect(rows(page).first()).toBeVisible();
+
+  for (const bad of ['0', '-3', 'two']) {
+    await page.goto(`/teams/${acme}/campaigns?tab=draft&page=${bad}`);
+    await expect(page).toHaveURL(/\/campaigns\?tab=draft$/);
+    await expect(pages).toContainText(/Page 1 of \d+/);
+  }
+
+  // 21 campaigns: page 2 holds one; archiving it leaves page 2 empty, so the list moves to page 1.
+  const tag = uniqueName('Paged');
+  await Promise.all(Array.from({ length: 21 }, (_, i) => createCampaign(page.request, acme, { name: `${tag} ${i}` })));
+  await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(tag)}&page=2`);
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByRole('checkbox', { name: 'Select all campaigns on this page' }).check();
+  await page.getByRole('button', { name: 'Archive selected' }).click();
+  await expect(page.getByText('Archived 1 campaign.')).toBeVisible();
+  await expect(pages).toContainText('Page 1 of 1 · 20 in all');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(rows(page)).toHaveCount(20);
+});
+
 test('lists and writes posts; a first post raises the score', async ({ page }) => {
   const campaign = await createCampaign(page.request, acme, { name: uniqueName('Posts Demo'), budget: 1 });
   await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);

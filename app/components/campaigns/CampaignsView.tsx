@@ -7,7 +7,7 @@
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CampaignController } from '@/controllers/client';
 import { ErrorMessage } from '../ErrorMessage';
 import { Pagination } from '../Pagination';
@@ -15,7 +15,7 @@ import { BulkActions } from './BulkActions';
 import { CampaignStats } from './CampaignStats';
 import { CampaignTable } from './CampaignTable';
 import { CreateCampaignForm } from './CreateCampaignForm';
-import { indexOptions, type ListState, parseListState, toQueryString } from './listQuery';
+import { indexOptions, type ListState, lastPage, parseListState, toQueryString } from './listQuery';
 import { SearchBox } from './SearchBox';
 import { StatusTabs } from './StatusTabs';
 
@@ -24,6 +24,14 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
   const state = parseListState((name) => searchParams.get(name));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const list = CampaignController.use({ teamId }).index(indexOptions(state), { placeholderData: keepPreviousData });
+
+  // The page emptied under us (archiving the last page's rows): go to the new last page.
+  // The server page redirects a URL that is out of range from the start.
+  const last = list.data && !list.isPlaceholderData ? lastPage(list.data.pagination) : null;
+  const clampedQuery = last !== null && state.page > last ? toQueryString({ ...state, page: last }) : null;
+  useEffect(() => {
+    if (clampedQuery !== null) window.history.replaceState(null, '', `${window.location.pathname}${clampedQuery}`);
+  }, [clampedQuery]);
 
   function navigate(change: Partial<ListState>) {
     // Any change but the page starts again on page 1; the selection belongs to the rows on screen.
