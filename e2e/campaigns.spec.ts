@@ -61,6 +61,9 @@ test('creates a campaign: inline validation errors first, then success', async (
   await expect(rows(page).first()).toContainText(name);
   await expect(rows(page).first().getByTestId('budget')).toHaveText('4,200');
   await expect(total).toHaveText(String(before + 1));
+  // The notice answers that submit: typing the next campaign clears it.
+  await form.getByLabel('Name').fill('Next one');
+  await expect(form.getByText(`Created ${name}`)).toHaveCount(0);
 });
 
 test('pages, sorts, filters by status tab and searches; the URL keeps the state', async ({ page }) => {
@@ -139,9 +142,17 @@ test('edits a campaign', async ({ page }) => {
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  // "Saved." is about that save: the next edit, or another action on the campaign, clears it.
+  await form.getByLabel('Budget').fill('2600');
+  await expect(form.getByText('Saved.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.locator('.badge', { hasText: 'active' })).toBeVisible();
+  await expect(form.getByText('Saved.')).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
-  await expect(page.getByRole('form', { name: 'Edit campaign' }).getByLabel('Budget')).toHaveValue('2500');
+  await expect(page.getByRole('form', { name: 'Edit campaign' }).getByLabel('Budget')).toHaveValue('2600');
 });
 
 test('publishes a draft (the score goes up) and duplicates it', async ({ page }) => {
@@ -177,14 +188,18 @@ test('bulk archives the selected campaigns', async ({ page }) => {
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`${tag} three`);
 
+  // The notice answers that action: the next one (here a tab) clears it.
   await page.getByRole('tab', { name: 'Archived' }).click();
   await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText('Archived 2 campaigns.')).toHaveCount(0);
 
   // Select all on the page, then publish: archived campaigns are not drafts, so none is published.
   await page.getByRole('checkbox', { name: 'Select all campaigns on this page' }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Publish selected' }).click();
   await expect(page.getByText('Published 0 campaigns.')).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${tag} one` }).check();
+  await expect(page.getByText('Published 0 campaigns.')).toHaveCount(0);
 });
 
 test('a page out of range goes to the last page, below 1 to the first; emptying the last page steps back', async ({

@@ -4,6 +4,9 @@
  * table with bulk actions, pagination. Its state is the URL's query
  * (listQuery.ts); changing it pushes a history entry without a server round
  * trip, and the `index` hook fetches the new page.
+ *
+ * The bulk actions' notice ("Archived 2 campaigns.") lives here: it answers
+ * one action, so the next one (select, tab, search, sort, page) clears it.
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
@@ -23,6 +26,7 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
   const searchParams = useSearchParams();
   const state = parseListState((name) => searchParams.get(name));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [notice, setNotice] = useState('');
   const list = CampaignController.use({ teamId }).index(indexOptions(state), { placeholderData: keepPreviousData });
 
   // The page emptied under us (archiving the last page's rows): go to the new last page.
@@ -37,10 +41,12 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
     // Any change but the page starts again on page 1; the selection belongs to the rows on screen.
     const next = { ...state, page: 1, ...change };
     setSelected(new Set());
+    setNotice('');
     window.history.pushState(null, '', `${window.location.pathname}${toQueryString(next)}`);
   }
 
   function select(ids: readonly number[], on: boolean) {
+    setNotice('');
     setSelected((current) => {
       const next = new Set(current);
       for (const id of ids) {
@@ -63,7 +69,16 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
         <StatusTabs tab={state.tab} onTab={(tab) => navigate({ tab })} />
         <SearchBox value={state.q} onSearch={(q) => navigate({ q })} />
       </div>
-      <BulkActions teamId={teamId} isOwner={isOwner} selected={[...selected]} onDone={() => setSelected(new Set())} />
+      <BulkActions
+        teamId={teamId}
+        isOwner={isOwner}
+        selected={[...selected]}
+        notice={notice}
+        onDone={(message) => {
+          setSelected(new Set());
+          setNotice(message);
+        }}
+      />
       <ErrorMessage error={list.error} />
       <div aria-busy={list.isFetching} className={list.isPlaceholderData ? 'loading' : undefined}>
         <CampaignTable
