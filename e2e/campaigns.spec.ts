@@ -235,6 +235,22 @@ test('a page out of range goes to the last page, below 1 to the first; emptying 
   await expect(rows(page)).toHaveCount(20);
 });
 
+test('an active campaign offers Archive, not Delete; once archived it can be deleted', async ({ page }) => {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Running'), status: 'active' });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  await expect(page.locator('.badge', { hasText: 'active' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.locator('.badge', { hasText: 'archived' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
+  expect((await page.request.get(`/api/teams/${acme}/campaigns/${campaign.id}`)).status()).toBe(404);
+});
+
 test('lists and writes posts; a first post raises the score', async ({ page }) => {
   const campaign = await createCampaign(page.request, acme, { name: uniqueName('Posts Demo'), budget: 1 });
   await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
