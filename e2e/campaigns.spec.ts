@@ -251,6 +251,21 @@ test('an active campaign offers Archive, not Delete; once archived it can be del
   expect((await page.request.get(`/api/teams/${acme}/campaigns/${campaign.id}`)).status()).toBe(404);
 });
 
+test('on a phone the status tabs stay on one line and fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/teams/${acme}/campaigns`);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  const first = await tabs.first().boundingBox();
+  const last = await tabs.last().boundingBox();
+  expect(last?.y).toBe(first?.y);
+  // Fits without scrolling sideways: the last tab ends inside the screen.
+  expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(375);
+  const tablist = page.getByRole('tablist', { name: 'Campaign status' });
+  expect(await tablist.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await screenshot(page, 'campaigns-phone-tabs');
+});
+
 test('lists and writes posts; a first post raises the score', async ({ page }) => {
   const campaign = await createCampaign(page.request, acme, { name: uniqueName('Posts Demo'), budget: 1 });
   await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
