@@ -39,6 +39,10 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),
+
+  // Test only: set by scripts/e2eServer.ts so /e2e/fault throws and the e2e
+  // suite can see the app's error page (app/error.tsx). Off: that page is a 404.
+  E2E_FAULTS: bool.default(false),
 });
 
 export type Env = z.infer<typeof schema>;

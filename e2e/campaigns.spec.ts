@@ -61,6 +61,9 @@ test('creates a campaign: inline validation errors first, then success', async (
   await expect(rows(page).first()).toContainText(name);
   await expect(rows(page).first().getByTestId('budget')).toHaveText('4,200');
   await expect(total).toHaveText(String(before + 1));
+  // The notice answers that submit: typing the next campaign clears it.
+  await form.getByLabel('Name').fill('Next one');
+  await expect(form.getByText(`Created ${name}`)).toHaveCount(0);
 });
 
 test('pages, sorts, filters by status tab and searches; the URL keeps the state', async ({ page }) => {
@@ -139,9 +142,17 @@ test('edits a campaign', async ({ page }) => {
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
+  // "Saved." is about that save: the next edit, or another action on the campaign, clears it.
+  await form.getByLabel('Budget').fill('2600');
+  await expect(form.getByText('Saved.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.locator('.badge', { hasText: 'active' })).toBeVisible();
+  await expect(form.getByText('Saved.')).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
-  await expect(page.getByRole('form', { name: 'Edit campaign' }).getByLabel('Budget')).toHaveValue('2500');
+  await expect(page.getByRole('form', { name: 'Edit campaign' }).getByLabel('Budget')).toHaveValue('2600');
 });
 
 test('publishes a draft (the score goes up) and duplicates it', async ({ page }) => {
@@ -177,14 +188,82 @@ test('bulk archives the selected campaigns', async ({ page }) => {
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`${tag} three`);
 
+  // The notice answers that action: the next one (here a tab) clears it.
   await page.getByRole('tab', { name: 'Archived' }).click();
   await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText('Archived 2 campaigns.')).toHaveCount(0);
 
   // Select all on the page, then publish: archived campaigns are not drafts, so none is published.
   await page.getByRole('checkbox', { name: 'Select all campaigns on this page' }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Publish selected' }).click();
   await expect(page.getByText('Published 0 campaigns.')).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${tag} one` }).check();
+  await expect(page.getByText('Published 0 campaigns.')).toHaveCount(0);
+});
+
+test('a page out of range goes to the last page, below 1 to the first; emptying the last page steps back', async ({
+  page,
+}) => {
+  const pages = page.getByRole('navigation', { name: 'Campaign pages' });
+  await page.goto(`/teams/${acme}/campaigns?page=99`);
+  await expect(page).toHaveURL(/page=\d+$/);
+  const last = Number(new URL(page.url()).searchParams.get('page'));
+  expect(last).toBeGreaterThan(1);
+  expect(last).toBeLessThan(99);
+  await expect(pages).toContainText(`Page ${last} of ${last}`);
+  await expect(pages.getByRole('button', { name: /Next/ })).toBeDisabled();
+  await expect(pages.getByRole('button', { name: /Previous/ })).toBeEnabled();
+  await expect(rows(page).first()).toBeVisible();
+
+  for (const bad of ['0', '-3', 'two']) {
+    await page.goto(`/teams/${acme}/campaigns?tab=draft&page=${bad}`);
+    await expect(page).toHaveURL(/\/campaigns\?tab=draft$/);
+    await expect(pages).toContainText(/Page 1 of \d+/);
+  }
+
+  // 21 campaigns: page 2 holds one; archiving it leaves page 2 empty, so the list moves to page 1.
+  const tag = uniqueName('Paged');
+  await Promise.all(Array.from({ length: 21 }, (_, i) => createCampaign(page.request, acme, { name: `${tag} ${i}` })));
+  await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(tag)}&page=2`);
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByRole('checkbox', { name: 'Select all campaigns on this page' }).check();
+  await page.getByRole('button', { name: 'Archive selected' }).click();
+  await expect(page.getByText('Archived 1 campaign.')).toBeVisible();
+  await expect(pages).toContainText('Page 1 of 1 · 20 in all');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(rows(page)).toHaveCount(20);
+});
+
+test('an active campaign offers Archive, not Delete; once archived it can be deleted', async ({ page }) => {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Running'), status: 'active' });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  await expect(page.locator('.badge', { hasText: 'active' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.locator('.badge', { hasText: 'archived' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
+  expect((await page.request.get(`/api/teams/${acme}/campaigns/${campaign.id}`)).status()).toBe(404);
+});
+
+test('on a phone the status tabs stay on one line and fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/teams/${acme}/campaigns`);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  const first = await tabs.first().boundingBox();
+  const last = await tabs.last().boundingBox();
+  expect(last?.y).toBe(first?.y);
+  // Fits without scrolling sideways: the last tab ends inside the screen.
+  expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(375);
+  const tablist = page.getByRole('tablist', { name: 'Campaign status' });
+  expect(await tablist.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await screenshot(page, 'campaigns-phone-tabs');
 });
 
 test('lists and writes posts; a first post raises the score', async ({ page }) => {

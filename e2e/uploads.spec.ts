@@ -1,7 +1,7 @@
 /**
  * Campaign files through the browser: presign -> PUT to storage (XHR, with
  * progress) -> confirm -> attach. The logo (public) with its preview across
- * a reload; documents (private PDFs) by picker and by drag and drop, one
+ * a reload, and no preview left by a cancelled or failed upload; documents (private PDFs) by picker and by drag and drop, one
  * downloaded through its presigned URL; files refused before any presign.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -61,6 +61,9 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
   await logo.getByRole('button', { name: 'Cancel upload of brand.png' }).click();
   await expect(logo.getByText('Cancelled')).toBeVisible();
+  // A cancelled upload leaves no preview behind: the campaign has no logo, and the frame says so.
+  await expect(logo.getByTestId('logo-preview')).toHaveCount(0);
+  await expect(logo.getByText('No logo yet')).toBeVisible();
 
   // Retry: runs the whole flow again, progress climbing to the end.
   await logo.getByRole('button', { name: 'Retry upload of brand.png' }).click();
@@ -81,6 +84,21 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(420);
   const stored = await page.request.get(src ?? '');
   expect(Buffer.from(await stored.body()).equals(png)).toBe(true);
+
+  // A replacement whose PUT to storage fails: the frame goes back to the logo the campaign has.
+  await page.route(
+    (url) => url.searchParams.has('X-Amz-Signature'),
+    (route) => (route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue()),
+  );
+  const frame = page.getByRole('region', { name: 'Logo' });
+  await frame
+    .getByLabel('Replace logo')
+    .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(16) });
+  await expect(frame.getByTestId('upload-item')).toHaveAttribute('data-stage', 'failed');
+  await expect(frame.getByTestId('logo-preview')).toHaveCount(0);
+  await expect(frame.getByTestId('logo-image')).toHaveAttribute('src', src ?? '');
+  await expect(frame.getByText(/brand\.png · 5\d\d KB/)).toBeVisible();
+  await page.unrouteAll();
 });
 
 test('uploads two PDFs (picker and drag and drop) and downloads one through its private URL', async ({ page }) => {

@@ -5,8 +5,9 @@
  * - DATABASE_URL set: creates `e2e_<timestamp>` on that server (dropped on exit).
  *   Unset: an embedded PostgreSQL in a temporary folder.
  * - Migrates and seeds that database, starts s3rver on a free port (CORS open
- *   to the app origin), then `next start` on E2E_PORT with AUTH_DEV_LOGIN=true
- *   and a test SESSION_SECRET. Needs a prior `next build`.
+ *   to the app origin), then `next start` on E2E_PORT with AUTH_DEV_LOGIN=true,
+ *   E2E_FAULTS=true (/e2e/fault throws) and a test SESSION_SECRET. Needs a
+ *   prior `next build`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +81,8 @@ try {
       EMBEDDED_DB: String(embeddedDb),
       EMBEDDED_S3: 'true',
       AUTH_DEV_LOGIN: 'true',
+      // /e2e/fault throws, for the error page's test (e2e/errors.spec.ts).
+      E2E_FAULTS: 'true',
       SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
     },
   });

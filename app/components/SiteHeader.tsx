@@ -1,10 +1,30 @@
 /** The top bar: the app's name, and who is signed in with a sign-out button (or a sign-in link). */
 import Link from 'next/link';
-import { getCurrentSession } from '../lib/getCurrentSession';
+import { unstable_rethrow } from 'next/navigation';
+import { type CurrentSession, getCurrentSession } from '../lib/getCurrentSession';
 import { signOut } from '../sign-in/actions';
 
+/**
+ * The session, or `undefined` when it could not be read (database down, or
+ * without the app's tables). The header sits in the root layout, where a
+ * throw would replace the whole document (app/global-error.tsx); instead it
+ * shows no account and lets the page fail below it, so app/error.tsx shows
+ * the message inside the usual frame (pages that need the session read the
+ * same cached call and fail there).
+ */
+async function sessionOrUnknown(): Promise<CurrentSession | null | undefined> {
+  try {
+    return await getCurrentSession();
+  } catch (error) {
+    // Next's own signals (dynamic rendering, redirect, notFound) are not failures: let them through.
+    unstable_rethrow(error);
+    console.error('[SiteHeader] could not read the session:', error);
+    return undefined;
+  }
+}
+
 export async function SiteHeader() {
-  const session = await getCurrentSession();
+  const session = await sessionOrUnknown();
   return (
     <header className="site-header">
       <Link href="/" className="brand">
@@ -22,7 +42,7 @@ export async function SiteHeader() {
               </button>
             </form>
           </>
-        ) : (
+        ) : session === undefined ? null : (
           <Link href="/sign-in" className="button subtle">
             Sign in
           </Link>

@@ -56,9 +56,11 @@ export async function createCampaign(
   return (await response.json()) as CampaignJson;
 }
 
-/** Full-page screenshot kept as a test artefact: test-results/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Full-page screenshot kept as a test artefact: test-results/screenshots/<name>.png (the path is returned). */
+export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.join('test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
 }

@@ -1,8 +1,13 @@
 'use client';
 /**
- * Publish, duplicate and delete. Delete is owner-only (the API answers 403
- * to members), so members do not get the button; it asks once more inline,
- * and an active campaign's refusal (422, `fields.base`) is shown as is.
+ * Publish, duplicate, archive and delete. Archive and delete are owner-only
+ * (the API answers 403 to members), so members do not get them.
+ *
+ * What each status offers follows the model (db/models/Campaign.ts): an
+ * active campaign cannot be deleted (`beforeDestroy` answers 422), so it is
+ * offered Archive instead; a draft can be archived or deleted; an archived
+ * one only deleted. Archive is the list's bulk archive with one id (no new
+ * route); delete asks once more inline.
  */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -22,8 +27,11 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
   const listUrl = `/teams/${teamId}/campaigns`;
   const publish = campaigns.mutatePublish();
   const duplicate = campaigns.mutateDuplicate({ onSuccess: (copy) => router.push(`${listUrl}/${copy.id}`) });
+  const archive = campaigns.mutateBulkArchive();
   const destroy = campaigns.destroy({ onSuccess: () => router.push(listUrl) });
-  const busy = publish.isPending || duplicate.isPending || destroy.isPending;
+  const busy = publish.isPending || duplicate.isPending || archive.isPending || destroy.isPending;
+  const canArchive = isOwner && campaign.status !== 'archived';
+  const canDelete = isOwner && campaign.status !== 'active';
 
   return (
     <div className="stack">
@@ -41,12 +49,22 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
         >
           Duplicate
         </button>
-        {isOwner && !confirming && (
+        {canArchive && (
+          <button
+            type="button"
+            className="button subtle danger"
+            disabled={busy}
+            onClick={() => archive.mutate([campaign.id])}
+          >
+            Archive
+          </button>
+        )}
+        {canDelete && !confirming && (
           <button type="button" className="button subtle danger" disabled={busy} onClick={() => setConfirming(true)}>
             Delete
           </button>
         )}
-        {isOwner && confirming && (
+        {canDelete && confirming && (
           <span className="confirm">
             <span>Delete “{campaign.name}” for good?</span>
             <button type="button" className="button danger" disabled={busy} onClick={() => destroy.mutate(campaign.id)}>
@@ -58,7 +76,7 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
           </span>
         )}
       </div>
-      <ErrorMessage error={publish.error ?? duplicate.error ?? destroy.error} />
+      <ErrorMessage error={publish.error ?? duplicate.error ?? archive.error ?? destroy.error} />
     </div>
   );
 }

@@ -1,5 +1,10 @@
 'use client';
-/** Edit a campaign's name and budget (the `update.permit` list); field errors from the 422 beside each input. */
+/**
+ * Edit a campaign's name and budget (the `update.permit` list); field errors
+ * from the 422 beside each input. "Saved." speaks of the version on screen:
+ * it goes once the fields are edited again, or another action (publish, a
+ * logo) changed the campaign since.
+ */
 import { type FormEvent, useEffect, useState } from 'react';
 import { CampaignController } from '@/controllers/client';
 import { CampaignFields } from '../campaigns/CampaignFields';
@@ -14,8 +19,10 @@ interface Props {
 export function CampaignEditForm({ teamId, campaign }: Props) {
   const [name, setName] = useState(campaign.name);
   const [budget, setBudget] = useState(campaign.budget === null ? '' : String(campaign.budget));
-  const [saved, setSaved] = useState(false);
-  const update = CampaignController.use({ teamId }).update({ onSuccess: () => setSaved(true) });
+  const [edited, setEdited] = useState(false);
+  const update = CampaignController.use({ teamId }).update({ onSuccess: () => setEdited(false) });
+  // `updatedAt` of what the save returned: when the campaign on screen is another version, the notice is stale.
+  const saved = update.isSuccess && !edited && update.data.updatedAt === campaign.updatedAt;
 
   // Another change (duplicate, a refetch) brought a newer version: show it.
   useEffect(() => {
@@ -26,7 +33,6 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
   const fields = update.error?.fields;
   function submit(event: FormEvent) {
     event.preventDefault();
-    setSaved(false);
     update.mutate({ id: campaign.id, data: { name, budget: parseBudget(budget) } });
   }
 
@@ -38,8 +44,14 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
           idPrefix="edit"
           name={name}
           budget={budget}
-          onNameChange={setName}
-          onBudgetChange={setBudget}
+          onNameChange={(value) => {
+            setName(value);
+            setEdited(true);
+          }}
+          onBudgetChange={(value) => {
+            setBudget(value);
+            setEdited(true);
+          }}
           fields={fields}
         />
         <div className="field actions">

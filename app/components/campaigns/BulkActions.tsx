@@ -2,9 +2,9 @@
 /**
  * Actions on the selected campaigns: publish (any member; drafts only) and
  * archive (owners only: the API answers 403 to members, so they do not get
- * the button). Each is one request with the ids.
+ * the button). Each is one request with the ids. The outcome's notice is
+ * kept by the list (CampaignsView), which clears it on the next action.
  */
-import { useState } from 'react';
 import { CampaignController } from '@/controllers/client';
 import { ErrorMessage } from '../ErrorMessage';
 
@@ -12,25 +12,23 @@ interface Props {
   teamId: number;
   isOwner: boolean;
   selected: readonly number[];
-  onDone: () => void;
+  notice: string;
+  /** Called with the outcome's notice once an action succeeded. */
+  onDone: (notice: string) => void;
 }
 
-export function BulkActions({ teamId, isOwner, selected, onDone }: Props) {
+const plural = (count: number) => `${count} campaign${count === 1 ? '' : 's'}`;
+
+export function BulkActions({ teamId, isOwner, selected, notice, onDone }: Props) {
   const campaigns = CampaignController.use({ teamId });
-  const [notice, setNotice] = useState('');
   const publish = campaigns.mutateBulkPublish({
-    onSuccess: ({ published }) => {
-      setNotice(`Published ${published} campaign${published === 1 ? '' : 's'}.`);
-      onDone();
-    },
+    onSuccess: ({ published }) => onDone(`Published ${plural(published)}.`),
   });
   const archive = campaigns.mutateBulkArchive({
-    onSuccess: ({ archived }) => {
-      setNotice(`Archived ${archived} campaign${archived === 1 ? '' : 's'}.`);
-      onDone();
-    },
+    onSuccess: ({ archived }) => onDone(`Archived ${plural(archived)}.`),
   });
   const busy = publish.isPending || archive.isPending;
+  const error = publish.error ?? archive.error;
   const none = selected.length === 0;
   return (
     <div className="toolbar">
@@ -41,7 +39,10 @@ export function BulkActions({ teamId, isOwner, selected, onDone }: Props) {
         type="button"
         className="button subtle"
         disabled={none || busy}
-        onClick={() => publish.mutate([...selected])}
+        onClick={() => {
+          archive.reset(); // the other action's old error is not about this one
+          publish.mutate([...selected]);
+        }}
       >
         Publish selected
       </button>
@@ -50,15 +51,19 @@ export function BulkActions({ teamId, isOwner, selected, onDone }: Props) {
           type="button"
           className="button subtle danger"
           disabled={none || busy}
-          onClick={() => archive.mutate([...selected])}
+          onClick={() => {
+            publish.reset();
+            archive.mutate([...selected]);
+          }}
         >
           Archive selected
         </button>
       )}
+      {/* The last outcome, until another action starts or fails. */}
       <span role="status" className="notice">
-        {notice}
+        {busy || error ? '' : notice}
       </span>
-      <ErrorMessage error={publish.error ?? archive.error} />
+      <ErrorMessage error={error} />
     </div>
   );
 }

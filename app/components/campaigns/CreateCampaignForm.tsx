@@ -3,6 +3,7 @@
  * New campaign: name, budget, status. The browser does not pre-validate
  * (`noValidate`): the model's rules answer 422 with `fields`, shown beside
  * each input, so the rules live in one place (db/models/Campaign.ts).
+ * "Created …" answers the last submit: typing the next campaign clears it.
  */
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
@@ -26,6 +27,10 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
     },
   });
   const fields = create.error?.fields;
+  /** A field changed: the success notice is about the previous campaign (errors stay until the next submit). */
+  function edited() {
+    if (create.isSuccess) create.reset();
+  }
   function submit(event: FormEvent) {
     event.preventDefault();
     create.mutate({ name, budget: parseBudget(budget), status });
@@ -37,13 +42,26 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
         idPrefix="new-campaign"
         name={name}
         budget={budget}
-        onNameChange={setName}
-        onBudgetChange={setBudget}
+        onNameChange={(value) => {
+          setName(value);
+          edited();
+        }}
+        onBudgetChange={(value) => {
+          setBudget(value);
+          edited();
+        }}
         fields={fields}
       />
       <div className="field">
         <label htmlFor="new-campaign-status">Status</label>
-        <select id="new-campaign-status" value={status} onChange={(event) => setStatus(event.target.value as Status)}>
+        <select
+          id="new-campaign-status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as Status);
+            edited();
+          }}
+        >
           <option value="draft">Draft</option>
           <option value="active">Active</option>
         </select>

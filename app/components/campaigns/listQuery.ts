@@ -37,8 +37,17 @@ export function parseListState(get: Get): ListState {
     tab,
     sort,
     q: (get('q') ?? '').trim().slice(0, 100),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    // Below 1 or not a number: 1. Past the last page: see lastPage (it needs the count).
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
   };
+}
+
+/** The API's largest page number (a 32-bit integer); beyond it the index answers 400. */
+const MAX_PAGE = 2_147_483_647;
+
+/** The last page there is (1 for an empty list), from an index response's `pagination`. */
+export function lastPage({ totalCount, perPage }: { totalCount: number; perPage: number }): number {
+  return Math.max(1, Math.ceil(totalCount / perPage));
 }
 
 /** `searchParams` of a page (values may be arrays) as a getter. */

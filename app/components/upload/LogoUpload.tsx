@@ -2,10 +2,12 @@
 /**
  * A campaign's logo (has-one, public): the current image, a preview of the
  * file while it uploads, a progress bar, and replace. Type and size are
- * checked before anything is sent (slotRules.ts).
+ * checked before anything is sent (slotRules.ts). A failed or cancelled
+ * upload drops its preview: the frame shows the logo the campaign really has
+ * (or none), while the item below offers Retry.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes } from '@/server/client/useUpload';
+import { formatBytes, isActive } from '@/server/client/useUpload';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
@@ -36,7 +38,9 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
   // Attached: the campaign's queries have refreshed (attach's hook waits for it), so drop the item.
   const upload = useCampaignUpload(teamId, campaignId, 'logo', { onDone: (_result, item) => upload.dismiss(item.key) });
   const current = upload.items.at(-1);
-  const preview = useObjectUrl(current?.file);
+  // Only while the file is on its way (or just attached, until the item is dismissed).
+  const previewing = current !== undefined && (isActive(current) || current.stage === 'done');
+  const preview = useObjectUrl(previewing ? current.file : undefined);
   const shown = preview ?? logo?.url ?? undefined;
 
   return (
