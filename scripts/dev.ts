@@ -10,7 +10,8 @@
  * - Writes what it generated to .data/dev-env.json, so `npm run db:*` reach
  *   the same services, then runs `next dev` with that environment.
  *
- * Ctrl-C stops Next, then the services. A second start reuses .data/.
+ * One Ctrl-C stops Next, then the services. A second start reuses .data/
+ * (DEV_DATA_DIR moves it).
  * Customise ports with PORT (app), DEV_PG_PORT and DEV_S3_PORT.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -82,7 +83,7 @@ let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
   await stopOrphanPostgres();
   const first = !existsSync(path.join(PG_DIR, 'PG_VERSION'));
-  log(first ? 'creating an embedded PostgreSQL in .data/postgres ...' : 'starting the embedded PostgreSQL ...');
+  log(first ? `creating an embedded PostgreSQL in ${shown(PG_DIR)} ...` : 'starting the embedded PostgreSQL ...');
   const pg = await startEmbeddedPostgres({ dir: PG_DIR, port: Number(process.env.DEV_PG_PORT ?? 54329) }).catch(
     (error: unknown) => shutdownWith(error instanceof Error ? error.message : String(error)),
   );
@@ -119,7 +120,7 @@ if (!s3Given) {
   });
   stops.push({ name: 's3rver', stop: s3.stop });
   Object.assign(generated, s3.env, { EMBEDDED_S3: 'true' });
-  log(`s3rver on ${s3.endpoint}, bucket "${s3.bucket}" (data in .data/s3)`);
+  log(`s3rver on ${s3.endpoint}, bucket "${s3.bucket}" (data in ${shown(S3_DIR)})`);
 }
 
 // 5. Session secret.
@@ -160,7 +161,7 @@ function sessionSecret(): string {
   const secret = randomBytes(32).toString('base64url');
   mkdirSync(DATA_DIR, { recursive: true });
   writeFileSync(SECRET_FILE, `${secret}\n`, { mode: 0o600 });
-  log('generated SESSION_SECRET into .data/session-secret');
+  log(`generated SESSION_SECRET into ${shown(SECRET_FILE)}`);
   return secret;
 }
 
@@ -174,6 +175,11 @@ async function stopOrphanPostgres(): Promise<void> {
   log(`stopping a PostgreSQL left running by an earlier dev process (pid ${pid})`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 150 && isProcessAlive(pid); i++) await sleep(100);
+}
+
+/** A path as the user would type it from the project folder. */
+function shown(file: string): string {
+  return path.relative(process.cwd(), file) || '.';
 }
 
 function redact(url: string): string {

@@ -8,8 +8,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import nextEnv from '@next/env';
 
-/** Everything the dev services keep between runs. Delete it to start from scratch. */
-export const DATA_DIR = path.join(process.cwd(), '.data');
+/**
+ * Everything the dev services keep between runs. Delete it to start from
+ * scratch. DEV_DATA_DIR moves it (the dev script's own test uses a temporary one).
+ */
+export const DATA_DIR = path.resolve(process.env.DEV_DATA_DIR || '.data');
 export const DEV_ENV_FILE = path.join(DATA_DIR, 'dev-env.json');
 
 export interface DevEnvFile {

@@ -1,0 +1,93 @@
+/**
+ * `npm run dev` stops on one Ctrl-C. A terminal's Ctrl-C is a SIGINT to the
+ * whole foreground process group, which npm and tsx forward once more each:
+ * the dev script must take those as one press, stop Next, s3rver and the
+ * embedded PostgreSQL, and leave no dev-env.json naming a live process.
+ * Runs the real script (embedded services, `next dev`) in a temporary data
+ * folder on free ports.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, expect, it } from 'vitest';
+import { type DevEnvFile, isProcessAlive } from './devEnvFile';
+import { freePort } from './services/freePort';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dev-sigint-'));
+chmodSync(dataDir, 0o755); // as root the embedded server runs as `postgres`, which must reach its folder
+let dev: ChildProcess | undefined;
+
+afterAll(() => {
+  // A failed run must not leave the group behind (ESRCH: nothing left, as it should be).
+  try {
+    if (dev?.pid) process.kill(-dev.pid, 'SIGKILL');
+  } catch {}
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => resolve(socket.end() !== undefined));
+    socket.once('error', () => resolve(false));
+  });
+
+it('one SIGINT to the process group stops everything within 10 s', async () => {
+  const [appPort, pgPort, s3Port] = [await freePort(0), await freePort(0), await freePort(0)];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEV_DATA_DIR: dataDir,
+    PORT: String(appPort),
+    DEV_PG_PORT: String(pgPort),
+    DEV_S3_PORT: String(s3Port),
+    DEV_SEED: 'false',
+    NODE_ENV: 'development',
+  };
+  // The zero-config path: embedded database and storage, generated secret.
+  for (const key of Object.keys(env)) {
+    if (key === 'DATABASE_URL' || key === 'SESSION_SECRET' || key.startsWith('S3_') || key.startsWith('VITEST')) {
+      delete env[key];
+    }
+  }
+  let output = '';
+  dev = spawn('npm', ['run', 'dev'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev.stdout?.on('data', (chunk) => (output += chunk));
+  dev.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => dev?.on('exit', (code) => resolve(code)));
+
+  const envFile = path.join(dataDir, 'dev-env.json');
+  await until(() => /Ready in|ready on/i.test(output) && existsSync(envFile), 90_000, `next dev to start:\n${output}`);
+  const written = JSON.parse(readFileSync(envFile, 'utf8')) as DevEnvFile;
+  const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  expect(isProcessAlive(written.pid)).toBe(true);
+  expect(isProcessAlive(postmasterPid)).toBe(true);
+  expect(await portOpen(s3Port)).toBe(true);
+
+  const signalledAt = Date.now();
+  process.kill(-(dev.pid as number), 'SIGINT');
+  const code = await Promise.race([exited, sleep(10_000).then(() => 'timeout' as const)]);
+  expect(code, output).not.toBe('timeout');
+  expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  expect(output).not.toMatch(/again: exiting without waiting/);
+
+  expect(isProcessAlive(postmasterPid)).toBe(false);
+  expect(isProcessAlive(written.pid)).toBe(false);
+  expect(await portOpen(s3Port)).toBe(false);
+  expect(await portOpen(appPort)).toBe(false);
+  // Removed, or at least naming no live process.
+  if (existsSync(envFile)) {
+    const left = JSON.parse(readFileSync(envFile, 'utf8')) as DevEnvFile;
+    expect(isProcessAlive(left.pid)).toBe(false);
+  }
+}, 150_000);
