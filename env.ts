@@ -34,6 +34,9 @@ const schema = z.object({
   S3_PRIVATE_URL_EXPIRY: seconds.default(3600),
   S3_UPLOAD_URL_EXPIRY: seconds.default(300),
   S3_MAX_UPLOAD_SIZE: z.coerce.number().int().positive().default(104_857_600),
+  // Without S3_* uploads are off and the app is still ready; true makes
+  // missing or unreachable storage a readiness failure (/api/ready).
+  STORAGE_REQUIRED: bool.default(false),
 
   // Sessions (iron-session). At least 32 characters; `npm run dev` generates one.
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -47,14 +50,23 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** What a running server cannot do without (`next build` runs without them). */
+const SERVER_REQUIRED = ['DATABASE_URL', 'SESSION_SECRET'] as const;
+
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
+  // Name every problem at once, the missing server variables included, so
+  // one failed start is enough to fix the configuration.
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
+  const missing = SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
+  throw new Error(`Invalid environment variables:\n${[...lines, ...missing].join('\n')}\nSee .env.example.`);
 }
 
 export const env: Env = parseEnv(process.env);
+
+/** Whether uploads have a store: the bucket and both keys are set. */
+export const storageConfigured: boolean = Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY);
 
 /** Dev sign-in is on by default except in production, where it must be enabled explicitly. */
 export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== 'production';
@@ -64,7 +76,7 @@ export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== '
  * import) because `next build` imports route modules without them.
  */
 export function assertServerEnv(): void {
-  const missing = (['DATABASE_URL', 'SESSION_SECRET'] as const).filter((name) => !env[name]);
+  const missing = SERVER_REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new Error(
       `Missing environment variables: ${missing.join(', ')}. ` +

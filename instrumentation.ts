@@ -1,10 +1,22 @@
 /**
- * Runs once when the Next.js server starts. Validates the environment so a
- * bad value stops start-up instead of failing on the first request.
+ * Runs once when the Next.js server starts, before it serves. Validates the
+ * environment so bad configuration stops start-up with one message naming
+ * every missing or invalid variable, instead of a server that answers 500.
+ *
+ * Next 16 only logs an error thrown from register() and keeps serving, so a
+ * production server exits here itself. `next dev` keeps Next's behaviour
+ * (the error overlay shows the message; `npm run dev` checks the same first).
  */
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is set by Next.js itself; env.ts is Node-only.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { assertServerEnv } = await import('./env');
-  assertServerEnv();
+  try {
+    const { assertServerEnv } = await import('./env');
+    assertServerEnv();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`\n✖ The server cannot start.\n${message}\n`);
+    if (process.env.NODE_ENV === 'production') process.exit(1);
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 export type { Association, Associations } from './Association';
 export { type BelongsTo, type BelongsToOptions, belongsTo } from './belongsTo';
 export { afterCommit, afterRollback, type Database, db, registerDatabase, transaction } from './connection';
-export { translateConstraintError } from './constraintErrors';
+export { pgErrorOf, translateConstraintError } from './constraintErrors';
 export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
 export type { ModelHooks } from './hooks';
 export { type DeclaredModel, Model, type Record_ as ModelRecord } from './Model';

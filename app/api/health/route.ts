@@ -1,18 +1,18 @@
 /**
- * GET /api/health: liveness for load balancers and the smoke test.
- * 200 `{"ok":true,"db":"embedded"|"postgres","storage":"embedded"|"s3"}` once
+ * GET /api/health: liveness for load balancers and the smoke test, cheap on
+ * purpose. 200 `{"ok":true,"db":"embedded"|"postgres","storage":...}` once
  * the database answers `select 1`; 503 SERVICE_UNAVAILABLE when it does not.
- * Add checks of your own (a queue, a cache) here.
+ * Whether the app can serve (migrated, storage reachable) is /api/ready.
  */
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { env } from '@/env';
-import { AppError, ServiceUnavailable } from '@/server';
+import { ServiceUnavailable } from '@/server';
+import { jsonError, methodNotAllowed, withTimeout } from '../routeHelpers';
 
 // Never prerender: the answer is about this instant.
 export const dynamic = 'force-dynamic';
 
-const ALLOW = 'GET, HEAD, OPTIONS';
 /** A hung database must not hang the health check. */
 const TIMEOUT_MS = 5_000;
 
@@ -21,7 +21,7 @@ export async function GET(): Promise<Response> {
     await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
   } catch (error) {
     console.error('[health] database check failed:', error);
-    return errorResponse(new ServiceUnavailable('Database unavailable', { cause: error }));
+    return jsonError(new ServiceUnavailable('Database unavailable', { cause: error }));
   }
   return Response.json(
     { ok: true, db: env.EMBEDDED_DB ? 'embedded' : 'postgres', storage: env.EMBEDDED_S3 ? 'embedded' : 's3' },
@@ -29,22 +29,6 @@ export async function GET(): Promise<Response> {
   );
 }
 
-function methodNotAllowed(request: Request): Response {
-  return errorResponse(new AppError('METHOD_NOT_SUPPORTED', `${request.method} is not supported on /api/health`), {
-    Allow: ALLOW,
-  });
-}
+const refuse = methodNotAllowed('/api/health', 'GET, HEAD, OPTIONS');
 
-export { methodNotAllowed as DELETE, methodNotAllowed as PATCH, methodNotAllowed as POST, methodNotAllowed as PUT };
-
-function errorResponse(error: AppError, headers: Record<string, string> = {}): Response {
-  return Response.json(error.toJSON(), { status: error.status, headers: { 'Cache-Control': 'no-store', ...headers } });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export { refuse as DELETE, refuse as PATCH, refuse as POST, refuse as PUT };

@@ -1,0 +1,72 @@
+/**
+ * Can this instance serve? The checks behind GET /api/ready, each with a
+ * message an operator can act on and nothing secret (causes go to the log):
+ *
+ * - database: answers `select 1`;
+ * - migrations: none of db/migrations is pending (else "run npm run db:migrate");
+ * - storage: reachable when configured; when not configured, uploads are off
+ *   and that is fine unless STORAGE_REQUIRED=true.
+ *
+ * Add checks of your own here (a queue, a cache); each runs within TIMEOUT_MS.
+ */
+import '@/controllers/storage';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { pendingMigrations } from '@/db/migrationStatus';
+import { env, storageConfigured } from '@/env';
+import { assertStorageReachable } from '@/server';
+import { withTimeout } from '../routeHelpers';
+
+const TIMEOUT_MS = 3_000;
+
+export interface Check {
+  ok: boolean;
+  message: string;
+}
+
+export interface Readiness {
+  ready: boolean;
+  checks: { database: Check; migrations: Check; storage: Check };
+}
+
+export async function checkReadiness(): Promise<Readiness> {
+  const database = await run('database', async () => {
+    await getDb().execute(sql`select 1`);
+    return pass('reachable');
+  });
+  const migrations = database.ok
+    ? await run('migrations', async () => {
+        const pending = await pendingMigrations(getDb());
+        if (pending.length === 0) return pass('up to date');
+        return fail(`${pending.length} pending (${pending.join(', ')}): run \`npm run db:migrate\``);
+      })
+    : fail('not checked: the database is unreachable');
+  const storage = await checkStorage();
+  const checks = { database, migrations, storage };
+  return { ready: Object.values(checks).every((check) => check.ok), checks };
+}
+
+async function checkStorage(): Promise<Check> {
+  if (!storageConfigured) {
+    return env.STORAGE_REQUIRED
+      ? fail('required (STORAGE_REQUIRED=true) but not configured: set S3_BUCKET and its keys')
+      : pass('not configured: uploads are off');
+  }
+  return run('storage', async () => {
+    await assertStorageReachable();
+    return pass('reachable');
+  });
+}
+
+const pass = (message: string): Check => ({ ok: true, message });
+const fail = (message: string): Check => ({ ok: false, message });
+
+/** Runs a check within the deadline; a failure is logged with its cause and answered without it. */
+async function run(name: string, check: () => Promise<Check>): Promise<Check> {
+  try {
+    return await withTimeout(check(), TIMEOUT_MS);
+  } catch (error) {
+    console.error(`[ready] ${name} check failed:`, error);
+    return fail(name === 'storage' ? 'unreachable' : 'unreachable or failing (see the server log)');
+  }
+}

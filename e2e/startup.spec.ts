@@ -1,0 +1,53 @@
+/**
+ * `npm start` refuses bad configuration before it serves: it exits non-zero
+ * within 5 s with one message naming every missing or invalid variable,
+ * instead of printing "Ready" and answering 500 on every route. Runs the real
+ * `next start` of this build with a stripped environment.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { expect, test } from '@playwright/test';
+import { freePort } from '../scripts/services/freePort';
+
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+async function start(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+  const port = await freePort(0);
+  const started = Date.now();
+  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+    // Only what a bare shell has: no DATABASE_URL, SESSION_SECRET or S3_*.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
+  return { code, output, ms: Date.now() - started };
+}
+
+test('with no environment, next start exits non-zero within 5 s naming the missing variables', async () => {
+  const result = await start({});
+  expect(result.code, result.output).not.toBe(0);
+  expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
+  expect(result.ms).toBeLessThan(5_000);
+  expect(result.output).toContain('The server cannot start');
+  expect(result.output).toMatch(/DATABASE_URL/);
+  expect(result.output).toMatch(/SESSION_SECRET/);
+});
+
+test('an invalid variable is named together with the missing ones', async () => {
+  const result = await start({ S3_ENDPOINT: 'not a url', S3_MAX_UPLOAD_SIZE: '-1' });
+  expect(result.code, result.output).not.toBe(0);
+  expect(result.ms).toBeLessThan(5_000);
+  for (const name of ['S3_ENDPOINT', 'S3_MAX_UPLOAD_SIZE', 'DATABASE_URL', 'SESSION_SECRET']) {
+    expect(result.output).toContain(name);
+  }
+});
