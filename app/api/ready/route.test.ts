@@ -1,0 +1,85 @@
+/**
+ * /api/ready on this test file's own database (migrated from the template):
+ * ready when migrated; 503 naming `npm run db:migrate` when a migration is
+ * missing; 503 when storage is required but not configured; never a secret.
+ */
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { type AppDatabase, closeDb, getDb } from '@/db/client';
+import { pendingMigrations } from '@/db/migrationStatus';
+import { dropDatabase, ensureDatabase } from '@/scripts/services/embeddedPostgres';
+
+afterAll(closeDb);
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+/** The route as a fresh module, so env.ts reads the stubbed variables. */
+async function ready(): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
+  const { GET } = await import('./route');
+  const response = await GET();
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text), text };
+}
+
+describe('GET /api/ready', () => {
+  it('is ready on a migrated database with storage off', async () => {
+    const { status, body } = await ready();
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      ready: true,
+      checks: {
+        database: { ok: true, message: 'reachable' },
+        migrations: { ok: true, message: 'up to date' },
+        storage: { ok: true, message: 'not configured: uploads are off' },
+      },
+    });
+  });
+
+  it('is not ready when storage is required but not configured', async () => {
+    vi.stubEnv('STORAGE_REQUIRED', 'true');
+    const { status, body } = await ready();
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ ready: false, checks: { storage: { ok: false } } });
+    expect(JSON.stringify(body)).toMatch(/STORAGE_REQUIRED=true/);
+  });
+
+  it('is not ready when the database is behind the code, naming npm run db:migrate', async () => {
+    const [last] = await getDb().execute<{ id: number }>(
+      sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    await getDb().execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
+    const { status, body, text } = await ready();
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ ready: false, checks: { database: { ok: true }, migrations: { ok: false } } });
+    expect(text).toContain('npm run db:migrate');
+    expect(text).toContain('0001_demo_domain');
+    // Nothing of the connection string (the test server's password is "postgres").
+    expect(text).not.toMatch(/postgres:\/\/|127\.0\.0\.1/);
+  });
+
+  it('refuses other methods with a JSON 405', async () => {
+    const { POST } = await import('./route');
+    const response = POST(new Request('http://test/api/ready', { method: 'POST' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
+
+describe('pendingMigrations', () => {
+  it('lists every migration on a database that was never migrated', async () => {
+    const name = `ready_empty_${Date.now()}`;
+    const url = await ensureDatabase(inject('pgServerUrl'), name);
+    const client = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const pending = await pendingMigrations(drizzle(client) as unknown as AppDatabase);
+      expect(pending).toEqual(['0000_init', '0001_demo_domain']);
+    } finally {
+      await client.end({ timeout: 5 });
+      await dropDatabase(inject('pgServerUrl'), name);
+    }
+  });
+});
