@@ -43,6 +43,9 @@ const schema = z.object({
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),
 
+  // Log level of the server's pino logger; default info, silent under tests.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+
   // Test only: set by scripts/e2eServer.ts so /e2e/fault throws and the e2e
   // suite can see the app's error page (app/error.tsx). Off: that page is a 404.
   E2E_FAULTS: bool.default(false),

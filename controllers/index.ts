@@ -15,6 +15,8 @@ import { TeamSettingsController } from './TeamSettingsController';
 import { UploadController } from './UploadController';
 // Registers the storage options (lazily: no I/O, no S3 variables needed at build).
 import './storage';
+// Chooses the log output (JSON lines in production, readable in development).
+import './logger';
 
 export const controllerClasses = [
   CampaignController,
@@ -28,4 +30,9 @@ export const api = mergeRouters(...controllerClasses.map((Controller) => buildRo
 
 export type AppRouter = typeof api.router;
 
-export const handler = createApiHandler({ routers: api, createContext, authorizeScope });
+export const handler = createApiHandler({
+  routers: api,
+  createContext,
+  authorizeScope,
+  userIdOf: (context) => context.user?.id,
+});

@@ -4,5 +4,6 @@
  */
 export * from './controller';
 export * from './http';
+export * from './log';
 export * from './model';
 export * from './storage';

@@ -4,11 +4,16 @@
  * catch-all route (`app/api/[...path]/route.ts`) and the tests both use it.
  *
  * Each transport only parses and serialises; `dispatch()` does the rest.
+ * Around both: a request id (echoed in `X-Request-Id`, quoted by 5xx bodies)
+ * and one log line per request (method, route pattern, status, duration,
+ * request id, user id).
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { NotFound } from '../controller/errors';
+import { logger } from '../log/logger';
+import { currentRequest, type RequestInfo, requestIdFrom, runWithRequest } from '../log/requestScope';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { errorResponse, jsonResponse, reportError } from './errorResponse';
@@ -25,6 +30,8 @@ export interface ApiHandlerOptions<Ctx extends object> {
   authorizeScope?: AuthorizeScope<Ctx>;
   /** Where the catch-all route is mounted. Default `/api`. */
   prefix?: string;
+  /** The user id the request log line shows (e.g. `(ctx) => ctx.user?.id`). */
+  userIdOf?: (context: Ctx) => string | number | undefined;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -40,8 +47,14 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   const prefix = (options.prefix ?? '/api').replace(/\/+$/, '');
   const trpcEndpoint = `${prefix}/trpc`;
   const table = createRouteTable(options.routers.routes);
-  const context = async (request: Request) =>
-    attachScopeGuard(await options.createContext(request), options.authorizeScope);
+  /** The app's context; also notes its user for the request log line. */
+  const createContext = async (request: Request): Promise<Ctx> => {
+    const built = await options.createContext(request);
+    const info = currentRequest();
+    if (info && options.userIdOf) info.userId = options.userIdOf(built);
+    return built;
+  };
+  const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
   async function handleTrpc(request: Request): Promise<Response> {
     let forwarded = request;
@@ -61,10 +74,11 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     });
   }
 
-  async function handleRest(request: Request, url: URL): Promise<Response> {
+  async function handleRest(request: Request, url: URL, seen: { route: string }): Promise<Response> {
     // HEAD is a GET without the body (Next.js hands HEAD requests to the GET export).
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const { route, params } = matchRoute(table, method, url.pathname.slice(prefix.length));
+    seen.route = `${prefix}${route.path}`;
     const body = UNSAFE.has(request.method) ? await readJsonBody(request) : undefined;
     for (const [key, value] of url.searchParams) assertNoNulChars({ [key]: value }, 'query');
     const result = await dispatch(
@@ -72,7 +86,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       route.action,
       { transport: 'rest', params, query: url.searchParams, body },
       {
-        context: await options.createContext(request),
+        context: await createContext(request),
         authorizeScope: options.authorizeScope as AuthorizeScope<never>,
       },
     );
@@ -82,16 +96,40 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       : response;
   }
 
-  return async function handle(request: Request): Promise<Response> {
+  async function route(request: Request, seen: { route: string }): Promise<Response> {
     try {
       const url = new URL(request.url);
       if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
       checkCsrf(request);
-      if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`))
+      if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
+        // Procedure names (`teams.campaigns.index,teams.campaigns.stats`): a pattern, never ids.
+        seen.route = `${trpcEndpoint} ${url.pathname.slice(trpcEndpoint.length + 1)}`;
         return await handleTrpc(request);
-      return await handleRest(request, url);
+      }
+      return await handleRest(request, url, seen);
     } catch (error) {
       return errorResponse(error);
     }
+  }
+
+  return function handle(request: Request): Promise<Response> {
+    const info: RequestInfo = { requestId: requestIdFrom(request) };
+    return runWithRequest(info, async () => {
+      const started = performance.now();
+      const seen = { route: 'unmatched' };
+      const response = await route(request, seen);
+      response.headers.set('x-request-id', info.requestId);
+      logger().info(
+        {
+          method: request.method,
+          route: seen.route,
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          ...(info.userId !== undefined ? { userId: info.userId } : {}),
+        },
+        'request',
+      );
+      return response;
+    });
   };
 }

@@ -2,9 +2,12 @@
  * The one error serialiser for REST (and the app's own route handlers):
  * `{"error": {"code", "message", "fields"?}}` with the status of the code.
  * Unexpected errors are logged here, server-side, with their cause; the
- * response says only "Internal server error".
+ * response says only "Internal server error" and the request id, which a
+ * user can quote and an operator finds in the log line of the failure.
  */
 import { type AppError, toAppError } from '../controller/errors';
+import { logger } from '../log/logger';
+import { currentRequest } from '../log/requestScope';
 import { MethodNotAllowed } from './matchRoute';
 
 export function jsonResponse(body: unknown, status = 200, headers: HeadersInit = {}): Response {
@@ -14,9 +17,14 @@ export function jsonResponse(body: unknown, status = 200, headers: HeadersInit =
   });
 }
 
-/** Logs what a client must not see. Replace with your logger (pino, OpenTelemetry ...). */
+/** Logs what a client must not see: a 5xx with its cause (configure the logger with configureLogger). */
 export function reportError(error: AppError): void {
-  if (error.status >= 500) console.error(`[api] ${error.code}:`, error.cause ?? error);
+  if (error.status >= 500) logger().error({ err: error.cause ?? error, code: error.code }, error.message);
+}
+
+/** The request id a 5xx body carries (and only a 5xx: other errors explain themselves). */
+export function requestIdFor(error: AppError): string | undefined {
+  return error.status >= 500 ? currentRequest()?.requestId : undefined;
 }
 
 export function errorResponse(error: unknown): Response {
@@ -24,5 +32,7 @@ export function errorResponse(error: unknown): Response {
   reportError(appError);
   const headers: Record<string, string> =
     appError instanceof MethodNotAllowed ? { allow: appError.allow.join(', ') } : {};
-  return jsonResponse(appError.toJSON(), appError.status, headers);
+  const body = appError.toJSON();
+  const requestId = requestIdFor(appError);
+  return jsonResponse(requestId ? { error: { ...body.error, requestId } } : body, appError.status, headers);
 }

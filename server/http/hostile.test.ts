@@ -320,7 +320,9 @@ describe('hooks and rescues that fail', () => {
     try {
       const response = await reviewCall('POST', '/api/orgs/1/gadgets/explode', { user: ALICE, body: {} });
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } });
+      expect(response.body).toEqual({
+        error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', requestId: expect.any(String) },
+      });
     } finally {
       spy.mockRestore();
     }

@@ -183,9 +183,37 @@ describe('errors', () => {
     try {
       const response = await call('GET', '/orgs/1/projects/1', { user: BOB });
       expect(response.status).toBe(500);
-      expect(response.body).toEqual({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } });
+      // The request id is all a 500 says of the failure: the user quotes it, the log line carries it.
+      const requestId = response.headers.get('x-request-id');
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.body).toEqual({
+        error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', requestId },
+      });
     } finally {
       await db().execute(sql`alter table projects rename column budget_gone to budget`);
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('every response carries X-Request-Id: a valid incoming one is kept, a hostile one replaced', async () => {
+    const ok = await call('GET', '/orgs/1/projects', { user: BOB, headers: { 'x-request-id': 'lb-7f3a.42:9' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-request-id')).toBe('lb-7f3a.42:9');
+    for (const hostile of ['a b', 'x'.repeat(129), 'id"}<script>', '']) {
+      const response = await call('GET', '/orgs/1/projects', { user: BOB, headers: { 'x-request-id': hostile } });
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    for (const [method, path] of [
+      ['GET', '/nowhere'],
+      ['DELETE', '/orgs/1/projects'],
+      ['GET', '/orgs/1/projects/999999'],
+    ] as const) {
+      const response = await call(method, path, { user: BOB });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('x-request-id'), `${method} ${path}`).toMatch(/^[0-9a-f-]{36}$/);
+      // Only a 5xx quotes it in the body; a 4xx explains itself.
+      expect(JSON.stringify(response.body)).not.toContain('requestId');
     }
   });
 });

@@ -8,12 +8,15 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { AppError, type ErrorCode, type FieldErrors, toAppError } from '../controller/errors';
+import { requestIdFor } from './errorResponse';
 
 export interface ErrorData {
   code: ErrorCode;
   httpStatus: number;
   path?: string;
   fields?: FieldErrors;
+  /** On 5xx only: the id of the request's log lines. */
+  requestId?: string;
 }
 
 type TrpcCode = TRPCError['code'];
@@ -69,6 +72,8 @@ export const t = initTRPC.context<object>().create({
     const appError = appErrorOf(error);
     const data: ErrorData = { code: appError.code, httpStatus: appError.status, path: shape.data.path };
     if (appError.fields) data.fields = appError.fields;
+    const requestId = requestIdFor(appError);
+    if (requestId) data.requestId = requestId;
     return { code: shape.code, message: appError.message, data };
   },
 });

@@ -163,7 +163,9 @@ describe('with the S3 server stopped', () => {
 
     const confirm = await call('POST', '/teams/1/uploads/confirm', { user: ALICE, body: { assetId: asset.id } });
     expect(confirm.status).toBe(503);
-    expect(confirm.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Storage unavailable' } });
+    expect(confirm.body).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Storage unavailable', requestId: expect.any(String) },
+    });
     // The failed HEAD made the probe forget its cached success: presign asks again and fails too.
     for (let i = 0; i < 2; i++) {
       const presign = await call('POST', '/teams/1/uploads/presign', { user: ALICE, body: presignBody() });

@@ -284,6 +284,7 @@ export const handler = createApiHandler<TestContext>({
   routers: testRouters,
   createContext: contextFromRequest,
   authorizeScope: authorizeOrg,
+  userIdOf: (context) => context.userId ?? undefined,
 });
 
 /** Sends a request to the handler: `call('GET', '/orgs/1/projects', { user: '1:1=owner' })`. */

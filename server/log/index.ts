@@ -1,0 +1,2 @@
+export { configureLogger, logger } from './logger';
+export { currentRequest, type RequestInfo, requestIdFrom, runWithRequest } from './requestScope';
