@@ -13,6 +13,8 @@ export async function register(): Promise<void> {
   try {
     const { assertServerEnv } = await import('./env');
     assertServerEnv();
+    // The log output for every route (the logger is shared through globalThis).
+    await import('./controllers/logger');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`\n✖ The server cannot start.\n${message}\n`);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { env } from '@/env';
-import { ServiceUnavailable } from '@/server';
+import { logger, ServiceUnavailable } from '@/server';
 import { jsonError, methodNotAllowed, withTimeout } from '../routeHelpers';
 
 // Never prerender: the answer is about this instant.
@@ -20,7 +20,7 @@ export async function GET(): Promise<Response> {
   try {
     await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
   } catch (error) {
-    console.error('[health] database check failed:', error);
+    logger().error({ err: error }, 'health: database check failed');
     return jsonError(new ServiceUnavailable('Database unavailable', { cause: error }));
   }
   return Response.json(

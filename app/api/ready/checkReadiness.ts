@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { pendingMigrations } from '@/db/migrationStatus';
 import { env, storageConfigured } from '@/env';
-import { assertStorageReachable } from '@/server';
+import { assertStorageReachable, logger } from '@/server';
 import { withTimeout } from '../routeHelpers';
 
 const TIMEOUT_MS = 3_000;
@@ -66,7 +66,7 @@ async function run(name: string, check: () => Promise<Check>): Promise<Check> {
   try {
     return await withTimeout(check(), TIMEOUT_MS);
   } catch (error) {
-    console.error(`[ready] ${name} check failed:`, error);
+    logger().error({ err: error, check: name }, 'readiness check failed');
     return fail(name === 'storage' ? 'unreachable' : 'unreachable or failing (see the server log)');
   }
 }
