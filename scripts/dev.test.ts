@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
 import { type DevEnvFile, isProcessAlive } from './devEnvFile';
 import { freePort } from './services/freePort';
@@ -54,6 +55,8 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
     DEV_SEED: 'false',
     NODE_ENV: 'development',
   };
+  // As in a bare container: the cluster must still be UTF8.
+  for (const key of Object.keys(env)) if (key === 'LANG' || key.startsWith('LC_')) delete env[key];
   // The zero-config path: embedded database and storage, generated secret.
   for (const key of Object.keys(env)) {
     if (key === 'DATABASE_URL' || key === 'SESSION_SECRET' || key.startsWith('S3_') || key.startsWith('VITEST')) {
@@ -73,6 +76,10 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
   expect(isProcessAlive(written.pid)).toBe(true);
   expect(isProcessAlive(postmasterPid)).toBe(true);
   expect(await portOpen(s3Port)).toBe(true);
+  // The dev database stores text as UTF8 whatever LANG says.
+  const sql = postgres(String(written.env.DATABASE_URL), { max: 1, onnotice: () => {} });
+  const [row] = await sql`show server_encoding`.finally(() => sql.end({ timeout: 5 }));
+  expect(row?.server_encoding).toBe('UTF8');
 
   const signalledAt = Date.now();
   process.kill(-(dev.pid as number), 'SIGINT');
