@@ -15,6 +15,12 @@ export async function register(): Promise<void> {
     assertServerEnv();
     // The log output for every route (the logger is shared through globalThis).
     await import('./controllers/logger');
+    // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
+    // and closes the pool (server/lifecycle) instead of Next exiting at once.
+    if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+      const { installShutdown, logger } = await import('./server');
+      installShutdown({ log: (message) => logger().info(message) });
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`\n✖ The server cannot start.\n${message}\n`);

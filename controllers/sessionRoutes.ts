@@ -25,6 +25,7 @@ import {
   jsonResponse,
   readJsonBody,
   Unauthorized,
+  withRequestId,
 } from '@/server';
 import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
 import { getSession, sessionUserId } from './session';
@@ -44,14 +45,16 @@ function sessionBody(user: CurrentUser, memberships: NamedMembership[]): Session
 }
 
 /** Runs a handler; anything thrown becomes the API's JSON error response. */
+/** One error path, and the request id every API response carries. */
 function guarded(handler: (request: Request) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => {
-    try {
-      return await handler(request);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return (request: Request): Promise<Response> =>
+    withRequestId(request, async () => {
+      try {
+        return await handler(request);
+      } catch (error) {
+        return errorResponse(error);
+      }
+    });
 }
 
 export function createSessionRoutes(options: { devLogin: boolean }) {

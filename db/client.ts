@@ -6,7 +6,7 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { env } from '@/env';
-import { queryLogger, registerDatabase } from '@/server';
+import { onShutdown, queryLogger, registerDatabase } from '@/server';
 import * as schema from './schema';
 
 export type AppDatabase = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
@@ -24,6 +24,8 @@ export function getDb(): AppDatabase {
     // Keep timestamps as Date objects; the model layer serialises them as ISO strings.
   });
   cache.__appDb = drizzle(client, { schema, logger: queryLogger });
+  // Graceful shutdown closes the pool once the requests in flight are done.
+  onShutdown('database pool', closeDb);
   return cache.__appDb;
 }
 

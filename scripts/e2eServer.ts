@@ -81,6 +81,8 @@ try {
       EMBEDDED_DB: String(embeddedDb),
       EMBEDDED_S3: 'true',
       AUTH_DEV_LOGIN: 'true',
+      // As `npm start`: SIGTERM drains requests and closes the pool (server/lifecycle).
+      NEXT_MANUAL_SIG_HANDLE: 'true',
       // /e2e/fault throws, for the error page's test (e2e/errors.spec.ts).
       E2E_FAULTS: 'true',
       SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',

@@ -1,20 +1,19 @@
 /**
  * What the few route files beside the catch-all share (/api/health,
- * /api/ready): errors in the API's one JSON format, a JSON 405 for other
- * methods, and a deadline for checks that must not hang.
+ * /api/ready): a JSON 405 for other methods, and a deadline for checks that
+ * must not hang. Errors go through the API's one serialiser (`errorResponse`).
  */
-import { AppError } from '@/server';
-
-/** An AppError as the API's JSON error body, never cached. */
-export function jsonError(error: AppError, headers: Record<string, string> = {}): Response {
-  return Response.json(error.toJSON(), { status: error.status, headers: { 'Cache-Control': 'no-store', ...headers } });
-}
+import { AppError, errorResponse, withRequestId } from '@/server';
 
 /** A handler answering 405 with `Allow`, for the methods a route does not serve. */
-export function methodNotAllowed(path: string, allow: string): (request: Request) => Response {
+export function methodNotAllowed(path: string, allow: string): (request: Request) => Promise<Response> {
   return (request) =>
-    jsonError(new AppError('METHOD_NOT_SUPPORTED', `${request.method} is not supported on ${path}`), {
-      Allow: allow,
+    withRequestId(request, async () => {
+      const response = errorResponse(
+        new AppError('METHOD_NOT_SUPPORTED', `${request.method} is not supported on ${path}`),
+      );
+      response.headers.set('allow', allow);
+      return response;
     });
 }
 

@@ -11,9 +11,10 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
-import { NotFound } from '../controller/errors';
+import { NotFound, ServiceUnavailable } from '../controller/errors';
+import { isDraining, trackRequest } from '../lifecycle/shutdown';
 import { logger } from '../log/logger';
-import { currentRequest, type RequestInfo, requestIdFrom, runWithRequest } from '../log/requestScope';
+import { currentRequest } from '../log/requestScope';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { errorResponse, jsonResponse, reportError } from './errorResponse';
@@ -21,6 +22,7 @@ import { createRouteTable, matchRoute } from './matchRoute';
 import { assertNoNulChars, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf } from './trpc';
+import { withRequestId } from './withRequestId';
 
 export interface ApiHandlerOptions<Ctx extends object> {
   routers: BuiltRouter;
@@ -113,12 +115,14 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   }
 
   return function handle(request: Request): Promise<Response> {
-    const info: RequestInfo = { requestId: requestIdFrom(request) };
-    return runWithRequest(info, async () => {
+    return withRequestId(request, async (info) => {
       const started = performance.now();
       const seen = { route: 'unmatched' };
-      const response = await route(request, seen);
-      response.headers.set('x-request-id', info.requestId);
+      // Shutting down: refuse new work (the balancer retries elsewhere), finish what is running.
+      const response = isDraining()
+        ? errorResponse(new ServiceUnavailable('Shutting down'))
+        : await trackRequest(() => route(request, seen));
+      if (isDraining()) response.headers.set('connection', 'close');
       logger().info(
         {
           method: request.method,

@@ -5,3 +5,4 @@ export { errorResponse, jsonResponse, reportError } from './errorResponse';
 export { readJsonBody } from './readJsonBody';
 export { attachScopeGuard } from './scopeGuards';
 export { baseProcedure, type ErrorData, type ProcedureBuilder, t } from './trpc';
+export { withRequestId } from './withRequestId';

@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@/scripts/services/freePort';
 
@@ -15,31 +16,37 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+const health = () => new Request('http://localhost/api/health');
+
 describe('GET /api/health', () => {
   it('answers ok after querying the database, naming a real server and store', async () => {
     const { GET } = await loadRoute({ EMBEDDED_DB: 'false', EMBEDDED_S3: 'false' });
-    const response = await GET();
+    const response = await GET(new Request('http://localhost/api/health', { headers: { 'x-request-id': 'probe-1' } }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, db: 'postgres', storage: 's3' });
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-request-id')).toBe('probe-1');
   });
 
   it('says "embedded" for the services npm run dev started', async () => {
     const { GET } = await loadRoute({ EMBEDDED_DB: 'true', EMBEDDED_S3: 'true' });
-    expect(await (await GET()).json()).toEqual({ ok: true, db: 'embedded', storage: 'embedded' });
+    expect(await (await GET(health())).json()).toEqual({ ok: true, db: 'embedded', storage: 'embedded' });
   });
 
   it('answers 503 SERVICE_UNAVAILABLE when the database is down', async () => {
     const closedPort = await freePort();
     const { GET } = await loadRoute({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/none` });
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await GET();
+    const logged: Array<Record<string, unknown>> = [];
+    const { configureLogger } = await import('@/server');
+    configureLogger(pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) }));
+    const response = await GET(health());
     expect(response.status).toBe(503);
+    const requestId = response.headers.get('x-request-id');
     expect(await response.json()).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' },
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable', requestId },
     });
-    expect(quiet).toHaveBeenCalled();
-    quiet.mockRestore();
+    // The cause goes to the log, under the same request id.
+    expect(logged).toContainEqual(expect.objectContaining({ level: 50, requestId }));
   });
 });
 

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { env } from '@/env';
-import { logger, ServiceUnavailable } from '@/server';
-import { jsonError, methodNotAllowed, withTimeout } from '../routeHelpers';
+import { errorResponse, ServiceUnavailable, withRequestId } from '@/server';
+import { methodNotAllowed, withTimeout } from '../routeHelpers';
 
 // Never prerender: the answer is about this instant.
 export const dynamic = 'force-dynamic';
@@ -16,17 +16,19 @@ export const dynamic = 'force-dynamic';
 /** A hung database must not hang the health check. */
 const TIMEOUT_MS = 5_000;
 
-export async function GET(): Promise<Response> {
-  try {
-    await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
-  } catch (error) {
-    logger().error({ err: error }, 'health: database check failed');
-    return jsonError(new ServiceUnavailable('Database unavailable', { cause: error }));
-  }
-  return Response.json(
-    { ok: true, db: env.EMBEDDED_DB ? 'embedded' : 'postgres', storage: env.EMBEDDED_S3 ? 'embedded' : 's3' },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+export function GET(request: Request): Promise<Response> {
+  return withRequestId(request, async () => {
+    try {
+      await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
+    } catch (error) {
+      // Logged with its cause and request id by the one error serialiser.
+      return errorResponse(new ServiceUnavailable('Database unavailable', { cause: error }));
+    }
+    return Response.json(
+      { ok: true, db: env.EMBEDDED_DB ? 'embedded' : 'postgres', storage: env.EMBEDDED_S3 ? 'embedded' : 's3' },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
+  });
 }
 
 const refuse = methodNotAllowed('/api/health', 'GET, HEAD, OPTIONS');

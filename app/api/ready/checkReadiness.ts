@@ -5,7 +5,8 @@
  * - database: answers `select 1`;
  * - migrations: none of db/migrations is pending (else "run npm run db:migrate");
  * - storage: reachable when configured; when not configured, uploads are off
- *   and that is fine unless STORAGE_REQUIRED=true.
+ *   and that is fine unless STORAGE_REQUIRED=true;
+ * - server: not shutting down (a draining instance leaves the rotation).
  *
  * Add checks of your own here (a queue, a cache); each runs within TIMEOUT_MS.
  */
@@ -14,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { pendingMigrations } from '@/db/migrationStatus';
 import { env, storageConfigured } from '@/env';
-import { assertStorageReachable, logger } from '@/server';
+import { assertStorageReachable, isDraining, logger } from '@/server';
 import { withTimeout } from '../routeHelpers';
 
 const TIMEOUT_MS = 3_000;
@@ -26,7 +27,7 @@ export interface Check {
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: Check; migrations: Check; storage: Check };
+  checks: { database: Check; migrations: Check; storage: Check; server: Check };
 }
 
 export async function checkReadiness(): Promise<Readiness> {
@@ -42,7 +43,8 @@ export async function checkReadiness(): Promise<Readiness> {
       })
     : fail('not checked: the database is unreachable');
   const storage = await checkStorage();
-  const checks = { database, migrations, storage };
+  const server = isDraining() ? fail('shutting down') : pass('serving');
+  const checks = { database, migrations, storage, server };
   return { ready: Object.values(checks).every((check) => check.ok), checks };
 }
 

@@ -20,7 +20,7 @@ afterEach(() => {
 /** The route as a fresh module, so env.ts reads the stubbed variables. */
 async function ready(): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
   const { GET } = await import('./route');
-  const response = await GET();
+  const response = await GET(new Request('http://localhost/api/ready'));
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text), text };
 }
@@ -35,6 +35,7 @@ describe('GET /api/ready', () => {
         database: { ok: true, message: 'reachable' },
         migrations: { ok: true, message: 'up to date' },
         storage: { ok: true, message: 'not configured: uploads are off' },
+        server: { ok: true, message: 'serving' },
       },
     });
   });
@@ -63,7 +64,7 @@ describe('GET /api/ready', () => {
 
   it('refuses other methods with a JSON 405', async () => {
     const { POST } = await import('./route');
-    const response = POST(new Request('http://test/api/ready', { method: 'POST' }));
+    const response = await POST(new Request('http://test/api/ready', { method: 'POST' }));
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });

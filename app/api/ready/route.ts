@@ -4,14 +4,17 @@
  * `{ready, checks: {database, migrations, storage}}`, each `{ok, message}`;
  * see checkReadiness.ts. Liveness (cheap, no migrations) is /api/health.
  */
+import { withRequestId } from '@/server';
 import { methodNotAllowed } from '../routeHelpers';
 import { checkReadiness } from './checkReadiness';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
-  const readiness = await checkReadiness();
-  return Response.json(readiness, { status: readiness.ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+export function GET(request: Request): Promise<Response> {
+  return withRequestId(request, async () => {
+    const readiness = await checkReadiness();
+    return Response.json(readiness, { status: readiness.ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  });
 }
 
 const refuse = methodNotAllowed('/api/ready', 'GET, HEAD, OPTIONS');

@@ -1,0 +1,1 @@
+export { installShutdown, isDraining, onShutdown, resetShutdownForTests, shutdown, trackRequest } from './shutdown';

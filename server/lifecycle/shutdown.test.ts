@@ -1,0 +1,79 @@
+/**
+ * Graceful shutdown through the real handler: a request in flight when
+ * shutdown begins finishes with its answer, new requests get a 503 and
+ * `Connection: close`, then the cleanups run (latest first) and the database
+ * pool is closed. The signal wiring itself is `installShutdown`, which only
+ * calls `shutdown()` and exits.
+ */
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import postgres from 'postgres';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { closeDb, getDb } from '@/db/client';
+import { ActiveController } from '../controller/ActiveController';
+import { action } from '../controller/decorators';
+import { buildRouter } from '../http/buildRouter';
+import { createApiHandler } from '../http/createApiHandler';
+import { configureLogger } from '../log/logger';
+import { db } from '../model';
+import { onShutdown, resetShutdownForTests, shutdown, trackRequest } from './shutdown';
+
+class SlowController extends ActiveController<object> {
+  /** Holds a pooled connection for 400 ms, as a slow report would. */
+  @action('GET')
+  async slow(): Promise<{ done: true }> {
+    await db().execute(sql`select pg_sleep(0.4)`);
+    return { done: true };
+  }
+}
+
+const handler = createApiHandler({ routers: buildRouter(SlowController), createContext: () => ({}) });
+const get = (path: string) => handler(new Request(`http://localhost/api${path}`));
+
+beforeAll(() => configureLogger(pino({ level: 'silent' })));
+afterAll(async () => {
+  resetShutdownForTests();
+  await closeDb();
+});
+
+it('lets the request in flight finish, refuses new ones, then closes the pool', async () => {
+  resetShutdownForTests();
+  await closeDb();
+  // Creating the app's pool registers its cleanup (db/client.ts); the worker registers later.
+  const client = getDb().$client;
+  const seenByWorker: string[] = [];
+  onShutdown('job worker', async () => {
+    // Cleanups run latest first, so the pool is still open for the worker's last writes.
+    const [row] = await client`select 'pool open' as state`;
+    seenByWorker.push(String(row?.state));
+  });
+
+  const inFlight = get('/slows/slow');
+  await new Promise((resolve) => setTimeout(resolve, 100)); // the query is running
+  const stopping = shutdown({ drainTimeoutMs: 5_000 });
+
+  const refused = await get('/slows/slow');
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('connection')).toBe('close');
+  expect((await refused.json()).error.code).toBe('SERVICE_UNAVAILABLE');
+
+  const finished = await inFlight;
+  expect(finished.status).toBe(200);
+  expect(await finished.json()).toEqual({ done: true });
+  expect(await stopping).toEqual({ drained: true, failed: [] });
+  expect(seenByWorker).toEqual(['pool open']);
+  await expect(client`select 1`).rejects.toThrow(); // then the pool was closed
+});
+
+it('gives up waiting after the drain timeout and still runs the cleanups', async () => {
+  resetShutdownForTests();
+  const ran: string[] = [];
+  onShutdown('cleanup', () => ran.push('cleanup'));
+  const sleeper = postgres(inject('pgServerUrl'), { max: 1, onnotice: () => {} });
+  const stuck = trackRequest(() => sleeper`select pg_sleep(1)`);
+  const result = await shutdown({ drainTimeoutMs: 100 });
+  expect(result).toEqual({ drained: false, failed: [] });
+  expect(ran).toEqual(['cleanup']);
+  await stuck;
+  await sleeper.end({ timeout: 5 });
+});
