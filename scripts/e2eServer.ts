@@ -62,7 +62,7 @@ try {
   });
   if (seed.status !== 0) throw new Error('db/seed.ts failed');
 
-  const { startS3Server } = await import('./services/s3Server');
+  const { startS3Server } = await import('../server/testing/s3Server');
   const s3 = await startS3Server({ dir: path.join(tempDir, 's3'), allowedOrigins: origins });
   stops.push(s3.stop);
   log(`s3rver on ${s3.endpoint}`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { db } from './connection';
 import { Model } from './Model';
 import type { ModelBase } from './ModelBase';
@@ -17,7 +17,7 @@ declare module './ModelOptions' {
   }
 }
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeAll(createFixtureTables);
 
 const audit: string[] = [];
