@@ -3,12 +3,13 @@
  * from either transport. REST gives path params, the query string and the
  * JSON body; tRPC gives one flat object. Both end in the same shape.
  */
-import { parseId } from '../http/parseId';
-import { parseIds } from '../http/parseIds';
-import { type IndexQuery, parseIndexInput, parseIndexSearchParams } from '../http/parseIndexQuery';
+
 import type { CompiledAction, CompiledController } from './compileController';
 import { BadRequest } from './errors';
 import type { InputParser } from './metadata';
+import { parseId } from './parseId';
+import { parseIds } from './parseIds';
+import { type IndexQuery, parseIndexInput, parseIndexSearchParams } from './parseIndexQuery';
 import { assertDataObject } from './writeRules';
 
 export interface InputSource {

@@ -6,6 +6,7 @@
  * Each transport only parses and serialises; `dispatch()` does the rest.
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { assertNoNulChars } from '../controller/assertNoNulChars';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { NotFound } from '../controller/errors';
@@ -13,7 +14,7 @@ import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { errorResponse, jsonResponse, reportError } from './errorResponse';
 import { createRouteTable, matchRoute } from './matchRoute';
-import { assertNoNulChars, readJsonBody } from './readJsonBody';
+import { readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf } from './trpc';
 

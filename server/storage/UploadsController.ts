@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { ActiveController } from '../controller/ActiveController';
 import { action } from '../controller/decorators';
 import { BadRequest, NotFound, toValidationError } from '../controller/errors';
-import { MAX_ID } from '../http/parseId';
+import { MAX_ID } from '../controller/parseId';
 import { Asset, type AssetJson } from './Asset';
 import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
 import { MIME_TYPE_PATTERN, mimeEssence } from './mimeMatches';

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { BadRequest, NotFound, toValidationError } from '../controller/errors';
-import { toId } from '../http/parseId';
+import { toId } from '../controller/parseId';
 import { db, type ModelBase, type ModelClass, transaction } from '../model';
 import { Asset } from './Asset';
 import { Attachment } from './Attachment';

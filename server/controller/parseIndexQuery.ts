@@ -9,8 +9,9 @@
  * error messages quote at most a short, sanitised excerpt of client input.
  * Limits below are deliberate guards; change them here if your app needs more.
  */
-import { BadRequest } from '../controller/errors';
-import { assertNoNulChars } from './readJsonBody';
+
+import { assertNoNulChars } from './assertNoNulChars';
+import { BadRequest } from './errors';
 
 export interface SortTerm {
   field: string;

@@ -4,7 +4,7 @@
  * number. Anything else is a 400 before the database is touched, so `abc`,
  * `1.5` or `1e3` never reach SQL as casts that could fail with a 500.
  */
-import { BadRequest } from '../controller/errors';
+import { BadRequest } from './errors';
 
 export const MAX_ID = 2_147_483_647;
 export const ID_RULE = `must be an integer between 1 and ${MAX_ID}`;
