@@ -9,11 +9,12 @@
  */
 import { assertNoNulChars } from '../controller/assertNoNulChars';
 import { AppError, BadRequest } from '../controller/errors';
+import { MB } from '../shared/byteSizes';
 
-export const DEFAULT_BODY_LIMIT = 1_048_576;
+export const DEFAULT_BODY_LIMIT = MB;
 
 function describeLimit(bytes: number): string {
-  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MB` : `${bytes} bytes`;
+  return bytes % MB === 0 ? `${bytes / MB} MB` : `${bytes} bytes`;
 }
 
 function tooLarge(limitBytes: number): AppError {

@@ -10,19 +10,15 @@ export {
   type AttachmentSlot,
   type AttachmentSlotOptions,
   findSlot,
-  GB,
   type HasManyAttachedOptions,
   hasManyAttached,
   hasOneAttached,
-  KB,
   MAX_BYTE_SIZE,
-  MB,
   maxSizeOf,
   type RegisteredSlot,
 } from './attachmentSlots';
 export { configureStorage, type StorageConfig, type StorageOptions, storageConfig } from './configureStorage';
 export { attachmentDisposition } from './contentDisposition';
-export { mimeMatches } from './mimeMatches';
 export { generateObjectKey, OBJECT_KEY_PREFIX } from './objectKey';
 export {
   deleteObject,

@@ -5,7 +5,7 @@
  * picker for several files at once, and a progress bar per file.
  */
 import { type DragEvent, useState } from 'react';
-import { formatBytes } from '@/server/client/useUpload';
+import { formatBytes } from '@/server/client';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';

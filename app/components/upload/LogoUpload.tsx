@@ -7,7 +7,7 @@
  * (or none), while the item below offers Retry.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes, isActive } from '@/server/client/useUpload';
+import { formatBytes, isActive } from '@/server/client';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
