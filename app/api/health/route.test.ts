@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort } from '@/server/testing/freePort';
+import { freePort } from '@/server/testing';
 
 /** Imports the route afresh under `vars` (env.ts reads the environment once, at import). */
 async function loadRoute(vars: Record<string, string>) {
