@@ -23,10 +23,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
 import type { Env } from '../env';
+import { withTimeout } from '../server/shared/withTimeout';
 import { freePort } from '../server/testing/freePort';
 import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
 import { ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
-import { onShutdown, stopChild, withTimeout } from './shutdown';
+import { onShutdown, stopChild } from './shutdown';
 
 const log = (message: string) => console.log(`[dev] ${message}`);
 const fail = (message: string): never => {

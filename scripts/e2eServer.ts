@@ -15,8 +15,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from '../db/migrate';
+import { withTimeout } from '../server/shared/withTimeout';
 import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
-import { onShutdown, stopChild, withTimeout } from './shutdown';
+import { onShutdown, stopChild } from './shutdown';
 
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
 const port = Number(process.env.E2E_PORT ?? 3100);

@@ -8,3 +8,4 @@ export { formatBytes, GB, KB, MB } from './byteSizes';
 export { MAX_INT4, MIN_INT4 } from './int4';
 export { type IssueFieldOptions, type IssueLike, issueFieldErrors } from './issueFieldErrors';
 export { MIME_TYPE_PATTERN, mimeEssence, mimeMatches } from './mimeMatches';
+export { withTimeout } from './withTimeout';

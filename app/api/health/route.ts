@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { env } from '@/env';
-import { AppError, ServiceUnavailable } from '@/server';
+import { AppError, ServiceUnavailable, withTimeout } from '@/server';
 
 // Never prerender: the answer is about this instant.
 export const dynamic = 'force-dynamic';
@@ -18,7 +18,8 @@ const TIMEOUT_MS = 5_000;
 
 export async function GET(): Promise<Response> {
   try {
-    await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
+    const answer = await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
+    if (answer === undefined) throw new Error(`no answer within ${TIMEOUT_MS} ms`);
   } catch (error) {
     console.error('[health] database check failed:', error);
     return errorResponse(new ServiceUnavailable('Database unavailable', { cause: error }));
@@ -39,12 +40,4 @@ export { methodNotAllowed as DELETE, methodNotAllowed as PATCH, methodNotAllowed
 
 function errorResponse(error: AppError, headers: Record<string, string> = {}): Response {
   return Response.json(error.toJSON(), { status: error.status, headers: { 'Cache-Control': 'no-store', ...headers } });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
