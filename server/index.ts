@@ -5,5 +5,6 @@
 export * from './controller';
 export * from './http';
 export * from './model';
+export * from './schema';
 export * from './shared';
 export * from './storage';

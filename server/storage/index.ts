@@ -37,13 +37,7 @@ export { s3Client } from './s3Client';
 export { sanitizeFilename } from './sanitizeFilename';
 export { isStorageUnavailableError, withStorage } from './storageErrors';
 export { assertStorageReachable, STORAGE_PROBE_TTL_MS } from './storageProbe';
-export {
-  type AssetAccess,
-  type AssetMetadata,
-  type AssetStatus,
-  serviceAssets,
-  serviceAttachments,
-} from './tables';
+// The tables are exported through server/schema.ts (for drizzle-kit), re-exported by server/index.ts.
 export {
   type ConfirmInput,
   type PresignInput,
