@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { Campaign } from '@/db/models';
 import { MB } from '@/server';
-import { startTestStorage, type TestStorage } from '@/server/storage/testStorage';
+import { startTestStorage, type TestStorage } from '@/server/testing';
 import { api, type DemoWorld, makeCampaign, seedDemo } from './testClient';
 
 type Row = Record<string, unknown>;

@@ -22,6 +22,7 @@ import {
   BadRequest,
   errorResponse,
   Forbidden,
+  issueFieldErrors,
   jsonResponse,
   readJsonBody,
   Unauthorized,
@@ -64,12 +65,7 @@ export function createSessionRoutes(options: { devLogin: boolean }) {
     if (!options.devLogin) throw new Forbidden('Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it)');
     const parsed = signInInput.safeParse(await readJsonBody(request));
     if (!parsed.success) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.map(String).join('.') || 'body';
-        fields[key] = [...(fields[key] ?? []), issue.message];
-      }
-      throw new BadRequest('Invalid input', fields);
+      throw new BadRequest('Invalid input', issueFieldErrors(parsed.error.issues, { whole: 'body' }));
     }
     const user = await User.findBy({ email: User.normalizeEmail(parsed.data.email) });
     const loaded = user ? await loadCurrentUser(user.id) : null;

@@ -32,7 +32,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-export { serviceAssets, serviceAttachments } from '@/server/storage/tables';
+export { serviceAssets, serviceAttachments } from '@/server/schema';
 
 export const ROLES = ['owner', 'member'] as const;
 export type Role = (typeof ROLES)[number];

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../scripts/services/freePort';
+import { freePort } from '../server/testing/freePort';
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 

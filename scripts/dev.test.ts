@@ -14,8 +14,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
+import { freePort } from '../server/testing/freePort';
 import { type DevEnvFile, isProcessAlive } from './devEnvFile';
-import { freePort } from './services/freePort';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dev-sigint-'));
 chmodSync(dataDir, 0o755); // as root the embedded server runs as `postgres`, which must reach its folder

@@ -23,10 +23,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
 import type { Env } from '../env';
+import { withTimeout } from '../server/shared/withTimeout';
+import { freePort } from '../server/testing/freePort';
 import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
 import { ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
-import { freePort } from './services/freePort';
-import { onShutdown, stopChild, withTimeout } from './shutdown';
+import { onShutdown, stopChild } from './shutdown';
 
 const log = (message: string) => console.log(`[dev] ${message}`);
 const fail = (message: string): never => {
@@ -112,7 +113,7 @@ if (process.env.DEV_SEED !== 'false' && (await isEmptyDatabase(databaseUrl))) {
 const s3Given = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_ENDPOINT].some(Boolean);
 if (s3Given && !env.S3_BUCKET) await shutdownWith('S3_BUCKET is required when other S3_* variables are set.');
 if (!s3Given) {
-  const { startS3Server } = await import('./services/s3Server');
+  const { startS3Server } = await import('../server/testing/s3Server');
   const s3 = await startS3Server({
     dir: S3_DIR,
     port: Number(process.env.DEV_S3_PORT ?? 4569),

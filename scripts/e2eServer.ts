@@ -15,8 +15,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from '../db/migrate';
+import { withTimeout } from '../server/shared/withTimeout';
 import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
-import { onShutdown, stopChild, withTimeout } from './shutdown';
+import { onShutdown, stopChild } from './shutdown';
 
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -62,7 +63,7 @@ try {
   });
   if (seed.status !== 0) throw new Error('db/seed.ts failed');
 
-  const { startS3Server } = await import('./services/s3Server');
+  const { startS3Server } = await import('../server/testing/s3Server');
   const s3 = await startS3Server({ dir: path.join(tempDir, 's3'), allowedOrigins: origins });
   stops.push(s3.stop);
   log(`s3rver on ${s3.endpoint}`);

@@ -49,16 +49,3 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM
     child.kill(signal);
   });
 }
-
-/** Resolves with `promise`, or after `ms` with undefined (a stuck stop must not hang the exit). */
-export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -7,4 +7,6 @@ export * from './http';
 export * from './lifecycle';
 export * from './log';
 export * from './model';
+export * from './schema';
+export * from './shared';
 export * from './storage';

@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../scripts/services/freePort';
 import { stopChild } from '../../scripts/shutdown';
+import { freePort } from '../../server/testing/freePort';
 import type { Cleanup } from '../cleanup';
 
 const READY_TIMEOUT_MS = 60_000;

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { belongsTo, db, type JsonObject, Model } from '@/server';
 import { apiKeys, memberships, type Role, teams, users } from '../schema';
-import { User } from './User';
+import { models } from './registry';
 
 const TOKEN_PATTERN = /^ak_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
@@ -47,7 +47,7 @@ export class ApiKey extends Model(apiKeys, {
   constraintErrors: { api_keys_prefix_key: { message: 'could not be generated; try again' } },
 }) {
   static associations = () => ({
-    creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }),
+    creator: belongsTo(() => models.User, { foreignKey: 'createdById', columns: ['id', 'name'] }),
   });
 
   // The plain token exists only in the memory of the record that created it.

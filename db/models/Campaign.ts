@@ -10,8 +10,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { belongsTo, hasMany, hasManyAttached, hasOneAttached, MB, Model } from '@/server';
 import { CAMPAIGN_STATUSES, campaigns, MAX_BUDGET } from '../schema';
-import { Post } from './Post';
-import { User } from './User';
+import { models } from './registry';
 
 /** `%`, `_` and `\` are LIKE wildcards/escape: match them literally in a search term. */
 function likeEscape(term: string): string {
@@ -49,8 +48,8 @@ export class Campaign extends Model(campaigns, {
 }) {
   static associations = () => ({
     // Only id and name: a campaign list must not leak its creators' emails.
-    creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }),
-    posts: hasMany(() => Post, { foreignKey: 'campaignId', order: { createdAt: 'desc' } }),
+    creator: belongsTo(() => models.User, { foreignKey: 'createdById', columns: ['id', 'name'] }),
+    posts: hasMany(() => models.Post, { foreignKey: 'campaignId', order: { createdAt: 'desc' } }),
   });
 
   beforeDestroy(): boolean {

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { belongsTo, Model } from '@/server';
 import { memberships, ROLES } from '../schema';
-import { Team } from './Team';
-import { User } from './User';
+import { models } from './registry';
 
 export class Membership extends Model(memberships, {
   name: 'Membership',
@@ -18,7 +17,7 @@ export class Membership extends Model(memberships, {
   },
 }) {
   static associations = () => ({
-    team: belongsTo(() => Team, { columns: ['id', 'name'] }),
-    user: belongsTo(() => User, { columns: ['id', 'name', 'email'] }),
+    team: belongsTo(() => models.Team, { columns: ['id', 'name'] }),
+    user: belongsTo(() => models.User, { columns: ['id', 'name', 'email'] }),
   });
 }

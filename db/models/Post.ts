@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { belongsTo, Model } from '@/server';
 import { posts } from '../schema';
-import { Campaign } from './Campaign';
+import { models } from './registry';
 
 export class Post extends Model(posts, {
   name: 'Post',
@@ -12,6 +12,6 @@ export class Post extends Model(posts, {
   },
 }) {
   static associations = () => ({
-    campaign: belongsTo(() => Campaign, { columns: ['id', 'name', 'status'] }),
+    campaign: belongsTo(() => models.Campaign, { columns: ['id', 'name', 'status'] }),
   });
 }

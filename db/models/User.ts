@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { hasMany, Model } from '@/server';
 import { users } from '../schema';
-import { Membership } from './Membership';
+import { models } from './registry';
 
 export class User extends Model(users, {
   name: 'User',
@@ -17,7 +17,7 @@ export class User extends Model(users, {
   constraintErrors: { users_email_key: { field: 'email', message: 'has already been taken' } },
 }) {
   static associations = () => ({
-    memberships: hasMany(() => Membership, { foreignKey: 'userId' }),
+    memberships: hasMany(() => models.Membership, { foreignKey: 'userId' }),
   });
 
   beforeValidate(): void {

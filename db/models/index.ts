@@ -1,9 +1,22 @@
 /**
  * The app's models, one file each. Import them from '@/db/models'.
- * Add a model: a table in db/schema.ts, a file here, and a line below.
+ * Add a model: a table in db/schema.ts, a file here, and a line below. If
+ * other models name it in an association, also add it to registry.ts and to
+ * the `Object.assign` below (associations find their targets there).
  */
 // Registers the database with the model layer (no I/O until the first query).
 import '../client';
+import { ApiKey } from './ApiKey';
+import { Campaign } from './Campaign';
+import { Membership } from './Membership';
+import { Post } from './Post';
+import { models } from './registry';
+import { Team } from './Team';
+import { TeamSetting } from './TeamSetting';
+import { User } from './User';
+
+// Association thunks read their targets from the registry: fill it once every model is declared.
+Object.assign(models, { ApiKey, Campaign, Membership, Post, Team, TeamSetting, User });
 
 export { ApiKey, generateApiToken, parseApiToken, secretMatches } from './ApiKey';
 export { Campaign } from './Campaign';

@@ -11,8 +11,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { freePort } from '../../server/testing/freePort';
 import type { ServerMessage, ServerOptions } from './embeddedPostgresProcess';
-import { freePort } from './freePort';
 
 export interface EmbeddedDatabase {
   /** URL of the `postgres` maintenance database on this server. */

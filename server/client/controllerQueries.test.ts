@@ -9,11 +9,11 @@ import type { AnyRouter } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDb } from '@/db/client';
 import { db } from '@/server';
 import { clientTestHandler } from '@/server/testing/clientFixtures';
 import { manifest } from '@/server/testing/clientFixtures.gen';
 import { createFixtureTables } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { ClientError } from './ClientError';
 import { controllerQueryFilter, mutationOptionsFor, queryOptionsFor } from './controllerQueries';
 import { makeQueryClient } from './queryClient';
@@ -23,7 +23,7 @@ let queryClient: QueryClient;
 let trpc: object;
 
 beforeAll(createFixtureTables);
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeEach(async () => {
   await db().execute(sql`truncate projects restart identity`);
   await db().execute(

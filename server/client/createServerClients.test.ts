@@ -11,11 +11,11 @@ import { sql } from 'drizzle-orm';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { attachScopeGuard, db } from '@/server';
 import { clientTestRouters } from '@/server/testing/clientFixtures';
 import { type ClientApis, manifest } from '@/server/testing/clientFixtures.gen';
 import { authorizeOrg, contextFromRequest, createFixtureTables } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { ClientError } from './ClientError';
 import { createControllerClients } from './createControllerClients';
 import { createHydrateClient, createServerClients } from './createServerClients';
@@ -39,7 +39,7 @@ const HydrateClient = createHydrateClient(() => serverQueryClient);
 const browser = createControllerClients<ClientApis>(manifest);
 
 beforeAll(createFixtureTables);
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeEach(async () => {
   serverQueryClient = makeQueryClient();
   user = '1:1=owner';

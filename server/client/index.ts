@@ -4,6 +4,9 @@
  * app/providers.tsx and the generated types. Nothing here imports database,
  * storage or controller code (only types).
  */
+
+// Rules shared with the server (MIME matching, byte units, the int4 bound): browser-safe.
+export * from '../shared';
 export type {
   ActionInput,
   ActionOutput,
@@ -41,5 +44,15 @@ export {
 export type { IndexPage, JsonObjectOf, JsonRecord, RecordJson, RecordOf, Serialized, Simplify } from './jsonTypes';
 export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, ProcedureType } from './manifest';
 export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
+export { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 export { makeQueryClient, shouldRetry } from './queryClient';
 export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';
+export {
+  type PresignedUpload,
+  type UploadCallbacks,
+  type UploadStage,
+  type UploadSteps,
+  uploadFile,
+} from './uploadFile';
+export { fileProblem, type UploadRules } from './uploadRules';
+export { isActive, type UploadItem, type UseUpload, type UseUploadOptions, useUpload } from './useUpload';

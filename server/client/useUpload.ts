@@ -18,30 +18,9 @@
  * server checks again (presign, and confirm HEADs the object).
  */
 import { useCallback, useRef, useState } from 'react';
-
-export interface UploadRules {
-  /** `image/*`, `application/pdf`, or a list; `image/*` excludes SVG, as on the server. */
-  accepts: string | readonly string[];
-  /** Bytes. */
-  maxSize: number;
-  /** Files the slot may hold in all (has-many slots). */
-  max?: number;
-}
-
-export interface PresignedUpload {
-  asset: { id: number };
-  uploadUrl: string;
-  method: string;
-  headers: Record<string, string>;
-}
-
-export interface UploadSteps<Result> {
-  presign(file: { filename: string; contentType: string; byteSize: number }): Promise<PresignedUpload>;
-  confirm(assetId: number): Promise<unknown>;
-  attach(assetId: number): Promise<Result>;
-}
-
-export type UploadStage = 'presigning' | 'uploading' | 'confirming' | 'attaching' | 'done' | 'failed' | 'cancelled';
+import { UploadAbortedError } from './putFile';
+import { type UploadStage, type UploadSteps, uploadFile } from './uploadFile';
+import { fileProblem, type UploadRules } from './uploadRules';
 
 export interface UploadItem {
   /** Stable per file added (React key, and what cancel/retry/dismiss take). */
@@ -54,122 +33,6 @@ export interface UploadItem {
   error?: string;
   /** The uploaded asset's id, once presigned. */
   assetId?: number;
-}
-
-/** Just what the PUT needs from XMLHttpRequest (tests pass a fake). */
-export type CreateRequest = () => Pick<
-  XMLHttpRequest,
-  'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'upload' | 'onload' | 'onerror' | 'onabort'
->;
-
-const MB = 1024 * 1024;
-const WILDCARD_EXCLUDED = new Set(['image/svg+xml']);
-
-function essence(type: string): string {
-  return type.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-}
-
-/** Same rule as the server's `mimeMatches`: exact types, `type/*`, `*\/*`; `image/*` is not SVG. */
-export function mimeAccepted(accepts: UploadRules['accepts'], contentType: string): boolean {
-  const type = essence(contentType);
-  if (!/^[^\s/]+\/[^\s/]+$/.test(type)) return false;
-  return (typeof accepts === 'string' ? [accepts] : accepts).some((raw) => {
-    const pattern = essence(raw);
-    if (pattern === type || pattern === '*/*') return true;
-    return pattern.endsWith('/*') && !WILDCARD_EXCLUDED.has(type) && type.startsWith(pattern.slice(0, -1));
-  });
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0).replace(/\.0$/, '')} MB`;
-}
-
-/** Why `file` may not be uploaded under `rules`, or null. */
-export function fileProblem(file: { name: string; type: string; size: number }, rules: UploadRules): string | null {
-  if (!mimeAccepted(rules.accepts, file.type)) {
-    const wanted = typeof rules.accepts === 'string' ? rules.accepts : rules.accepts.join(', ');
-    return `${file.name}: this type of file is not accepted (${file.type || 'unknown type'}; expected ${wanted}).`;
-  }
-  if (file.size > rules.maxSize) {
-    const limit = formatBytes(rules.maxSize);
-    // Just over the limit rounds to the limit itself: give the exact size then.
-    const size =
-      formatBytes(file.size) === limit ? `${file.size.toLocaleString('en-US')} bytes` : formatBytes(file.size);
-    return `${file.name} is too large (${size}; the limit is ${limit}).`;
-  }
-  if (file.size === 0) return `${file.name} is empty.`;
-  return null;
-}
-
-export class UploadAbortedError extends Error {
-  override readonly name = 'UploadAbortedError';
-  constructor() {
-    super('Upload cancelled');
-  }
-}
-
-/** PUTs `body` to a presigned URL, reporting progress; rejects with UploadAbortedError when `signal` aborts. */
-export function putFile(
-  upload: Pick<PresignedUpload, 'uploadUrl' | 'method' | 'headers'>,
-  body: Blob,
-  options: {
-    onProgress?: (loaded: number, total: number) => void;
-    signal?: AbortSignal;
-    createRequest?: CreateRequest;
-  },
-): Promise<void> {
-  const { onProgress, signal, createRequest = () => new XMLHttpRequest() } = options;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new UploadAbortedError());
-    const xhr = createRequest();
-    xhr.open(upload.method, upload.uploadUrl);
-    // Exactly the signed headers; the browser adds Content-Length (signed too) from the body.
-    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : body.size);
-    xhr.onload = () => {
-      signal?.removeEventListener('abort', abort);
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
-      else reject(new Error(`Storage refused the upload (HTTP ${xhr.status}).`));
-    };
-    xhr.onerror = () => reject(new Error('The upload failed: storage could not be reached.'));
-    xhr.onabort = () => reject(new UploadAbortedError());
-    const abort = () => xhr.abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    xhr.send(body);
-  });
-}
-
-export interface UploadCallbacks {
-  onStage?: (stage: UploadStage, assetId?: number) => void;
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-  createRequest?: CreateRequest;
-}
-
-/** presign -> PUT -> confirm -> attach for one file; stops (UploadAbortedError) between steps once aborted. */
-export async function uploadFile<Result>(
-  file: File,
-  steps: UploadSteps<Result>,
-  { onStage, onProgress, signal, createRequest }: UploadCallbacks = {},
-): Promise<Result> {
-  const check = () => {
-    if (signal?.aborted) throw new UploadAbortedError();
-  };
-  onStage?.('presigning');
-  const presigned = await steps.presign({ filename: file.name, contentType: file.type, byteSize: file.size });
-  check();
-  onStage?.('uploading', presigned.asset.id);
-  await putFile(presigned, file, { onProgress, signal, createRequest });
-  check();
-  onStage?.('confirming', presigned.asset.id);
-  await steps.confirm(presigned.asset.id);
-  check();
-  onStage?.('attaching', presigned.asset.id);
-  const result = await steps.attach(presigned.asset.id);
-  onStage?.('done', presigned.asset.id);
-  return result;
 }
 
 function messageOf(error: unknown): string {
@@ -200,8 +63,6 @@ export interface UseUpload {
   dismiss(key: string): void;
 }
 
-let sequence = 0;
-
 export function useUpload<Result>(
   steps: UploadSteps<Result>,
   rules: UploadRules,
@@ -213,6 +74,8 @@ export function useUpload<Result>(
   const latest = useRef({ steps, rules, options, items });
   latest.current = { steps, rules, options, items };
   const controllers = useRef(new Map<string, AbortController>());
+  // Keys only need to be unique within this hook's list.
+  const sequence = useRef(0);
 
   const patch = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -262,8 +125,8 @@ export function useUpload<Result>(
         else if (room <= 0) refusals.push(`${file.name}: at most ${currentRules.max} files can be attached.`);
         else {
           room -= 1;
-          sequence += 1;
-          accepted.push(run(`upload-${sequence}`, file));
+          sequence.current += 1;
+          accepted.push(run(`upload-${sequence.current}`, file));
         }
       }
       setRejected(refusals);

@@ -5,11 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { db } from '@/server';
 import { clientTestHandler } from '@/server/testing/clientFixtures';
 import { type ClientApis, manifest } from '@/server/testing/clientFixtures.gen';
 import { createFixtureTables } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { ClientError, isClientError } from './ClientError';
 import type { ProcedureCaller } from './clientTypes';
 import { createControllerClients } from './createControllerClients';
@@ -48,7 +48,7 @@ async function rejection(promise: Promise<unknown>): Promise<ClientError> {
 }
 
 beforeAll(createFixtureTables);
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeEach(async () => {
   await db().execute(sql`truncate projects, org_settings restart identity`);
   await db().execute(sql`

@@ -8,6 +8,7 @@
  * 400 (a data exception), never 500.
  */
 import { getTableColumns } from 'drizzle-orm';
+import { MAX_INT4, MIN_INT4 } from '../shared/int4';
 import type { ModelLike } from './types';
 
 export interface ColumnFacts {
@@ -23,8 +24,8 @@ export type Checked = { ok: true; value: unknown } | { ok: false; message: strin
 const INT_RANGES: Record<string, [number, number]> = {
   PgSmallInt: [-32768, 32767],
   PgSmallSerial: [1, 32767],
-  PgInteger: [-2147483648, 2147483647],
-  PgSerial: [1, 2147483647],
+  PgInteger: [MIN_INT4, MAX_INT4],
+  PgSerial: [1, MAX_INT4],
   PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
   PgBigSerial53: [1, Number.MAX_SAFE_INTEGER],
 };

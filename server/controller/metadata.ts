@@ -6,7 +6,7 @@
  * prototype chain so hooks, rescues and actions declared on a parent class
  * apply to its subclasses, parent first.
  */
-import type { IndexOptions } from '../http/parseIndexQuery';
+import type { IndexOptions } from './parseIndexQuery';
 import type { ModelLike } from './types';
 
 export type HttpMethod = 'GET' | 'POST';

@@ -3,12 +3,14 @@
  * from either transport. REST gives path params, the query string and the
  * JSON body; tRPC gives one flat object. Both end in the same shape.
  */
-import { parseId } from '../http/parseId';
-import { parseIds } from '../http/parseIds';
-import { type IndexQuery, parseIndexInput, parseIndexSearchParams } from '../http/parseIndexQuery';
+
+import { issueFieldErrors } from '../shared/issueFieldErrors';
 import type { CompiledAction, CompiledController } from './compileController';
 import { BadRequest } from './errors';
 import type { InputParser } from './metadata';
+import { parseId } from './parseId';
+import { parseIds } from './parseIds';
+import { type IndexQuery, parseIndexInput, parseIndexSearchParams } from './parseIndexQuery';
 import { assertDataObject } from './writeRules';
 
 export interface InputSource {
@@ -54,12 +56,7 @@ function parseWith(parser: InputParser | undefined, input: Record<string, unknow
   if (!parser) return input;
   const result = parser.safeParse(input);
   if (result.success) return asObject(result.data, 'input');
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.') || 'input';
-    fields[key] = [...(fields[key] ?? []), issue.message];
-  }
-  throw new BadRequest('Invalid input', fields);
+  throw new BadRequest('Invalid input', issueFieldErrors(result.error.issues, { whole: 'input' }));
 }
 
 export function readParams(

@@ -9,7 +9,7 @@ export type ModelLike = ModelClass;
 export type RecordLike = ModelBase;
 export type RelationLike<R extends ModelBase = ModelBase> = Relation<R>;
 
-export type { SortTerm } from '../http/parseIndexQuery';
+export type { SortTerm } from './parseIndexQuery';
 
 /** How the framework sees a controller instance (whatever its type parameters). */
 export interface ControllerInstance {

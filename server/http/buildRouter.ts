@@ -4,6 +4,7 @@
  * transports call the same `dispatch()`.
  */
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { assertNoNulChars } from '../controller/assertNoNulChars';
 import {
   type CompiledAction,
   type CompiledController,
@@ -12,7 +13,6 @@ import {
 } from '../controller/compileController';
 import { dispatch } from '../controller/dispatch';
 import { BadRequest } from '../controller/errors';
-import { assertNoNulChars } from './readJsonBody';
 import { scopeGuardOf } from './scopeGuards';
 import { baseProcedure, type ProcedureBuilder, t, toTRPCError } from './trpc';
 

@@ -9,6 +9,7 @@
  * request id, user id).
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { assertNoNulChars } from '../controller/assertNoNulChars';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { NotFound, ServiceUnavailable } from '../controller/errors';
@@ -19,7 +20,7 @@ import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { errorResponse, jsonResponse, reportError } from './errorResponse';
 import { createRouteTable, matchRoute } from './matchRoute';
-import { assertNoNulChars, readJsonBody } from './readJsonBody';
+import { readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf } from './trpc';
 import { withRequestId } from './withRequestId';

@@ -4,10 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDb } from '@/db/client';
 import { db } from '@/server';
 import { call, createFixtureTables, handler } from '@/server/testing/controllerFixtures';
 import { createReviewTables, reviewCall, reviewHandler, reviewLog } from '@/server/testing/reviewFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 
 const ALICE = '1:1=owner'; // owner of org 1
 const BOB = '2:1=member'; // member of org 1
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await createFixtureTables();
   await createReviewTables();
 });
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 
 beforeEach(async () => {
   reviewLog.length = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../controller/errors';
-import { assertNoNulChars, readJsonBody } from './readJsonBody';
+import { readJsonBody } from './readJsonBody';
 
 const URL_ = 'http://localhost/api/posts';
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -148,26 +148,5 @@ describe('readJsonBody', () => {
     const body = `${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`;
     const error = await rejection(() => readJsonBody(post(body)));
     expect(error.status).toBe(400);
-  });
-});
-
-describe('assertNoNulChars', () => {
-  it('passes clean values of any shape', () => {
-    expect(() => assertNoNulChars({ a: ['x', 1, null, { b: true }], c: 'y' })).not.toThrow();
-    expect(() => assertNoNulChars(undefined)).not.toThrow();
-  });
-
-  it('names the root label for a bare string (query strings, tRPC input)', () => {
-    try {
-      assertNoNulChars('a\u0000', 'q');
-      expect.unreachable();
-    } catch (error) {
-      expect((error as AppError).fields).toEqual({ q: ['must not contain the NUL character (U+0000)'] });
-    }
-  });
-
-  it('finds NUL in nested keys and values', () => {
-    expect(() => assertNoNulChars({ filter: { 'st\u0000atus': 'x' } })).toThrow(AppError);
-    expect(() => assertNoNulChars([[['\u0000']]])).toThrow(/U\+0000/);
   });
 });

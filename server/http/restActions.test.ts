@@ -3,16 +3,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { countQueries, db } from '@/server';
 import { call, createFixtureTables, hookLog } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 
 const ALICE = '1:1=owner';
 const BOB = '2:1=member';
 const CAROL = '3:2=owner';
 
 beforeAll(createFixtureTables);
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 
 beforeEach(async () => {
   hookLog.length = 0;

@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { countQueries, db } from '@/server';
 import { call, createFixtureTables } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 
 const ALICE = '1:1=owner'; // owner of org 1 (Acme)
 const BOB = '2:1=member'; // member of org 1
@@ -16,7 +16,7 @@ type Row = Record<string, unknown>;
 type Index = { data: Row[]; pagination: { page: number; perPage: number; totalCount: number; hasMore: boolean } };
 
 beforeAll(createFixtureTables);
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 
 beforeEach(async () => {
   await db().execute(sql`truncate projects restart identity`);

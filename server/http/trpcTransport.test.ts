@@ -4,15 +4,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { db } from '@/server';
 import { createFixtureTables, handler } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 
 const ALICE = '1:1=owner';
 const BOB = '2:1=member';
 
 beforeAll(createFixtureTables);
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeEach(async () => {
   await db().execute(sql`truncate projects, org_settings restart identity`);
   await db().execute(sql`

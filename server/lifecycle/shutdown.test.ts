@@ -9,13 +9,13 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { closeDb, getDb } from '@/db/client';
 import { ActiveController } from '../controller/ActiveController';
 import { action } from '../controller/decorators';
 import { buildRouter } from '../http/buildRouter';
 import { createApiHandler } from '../http/createApiHandler';
 import { configureLogger } from '../log/logger';
 import { db } from '../model';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { onShutdown, resetShutdownForTests, shutdown, trackRequest } from './shutdown';
 
 class SlowController extends ActiveController<object> {
@@ -33,14 +33,15 @@ const get = (path: string) => handler(new Request(`http://localhost/api${path}`)
 beforeAll(() => configureLogger(pino({ level: 'silent' })));
 afterAll(async () => {
   resetShutdownForTests();
-  await closeDb();
+  await closeTestDatabase();
 });
 
 it('lets the request in flight finish, refuses new ones, then closes the pool', async () => {
   resetShutdownForTests();
-  await closeDb();
-  // Creating the app's pool registers its cleanup (db/client.ts); the worker registers later.
-  const client = getDb().$client;
+  // The pool registers its cleanup when it is made (as db/client.ts does); the worker registers later.
+  await closeTestDatabase();
+  const client = (db() as unknown as { $client: postgres.Sql }).$client;
+  onShutdown('database pool', closeTestDatabase);
   const seenByWorker: string[] = [];
   onShutdown('job worker', async () => {
     // Cleanups run latest first, so the pool is still open for the worker's last writes.

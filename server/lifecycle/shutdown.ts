@@ -23,7 +23,8 @@ interface ShutdownState {
 
 // On globalThis: Next evaluates route modules in several bundles of one process.
 const cache = globalThis as typeof globalThis & { __appShutdown?: ShutdownState };
-const state = (cache.__appShutdown ??= { draining: false, inFlight: 0, idle: [], cleanups: [], installed: false });
+cache.__appShutdown ??= { draining: false, inFlight: 0, idle: [], cleanups: [], installed: false };
+const state: ShutdownState = cache.__appShutdown;
 
 /** Runs `cleanup` when the process shuts down (latest registered runs first). */
 export function onShutdown(name: string, run: Cleanup['run']): void {

@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { db } from '../model';
 import { call, createFixtureTables } from '../testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { configureLogger } from './logger';
 
 type Line = Record<string, unknown>;
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterAll(async () => {
   configureLogger(pino({ level: 'silent' }));
-  await closeDb();
+  await closeTestDatabase();
 });
 
 it('logs method, route pattern, status, duration, request id and user id, once per request', async () => {

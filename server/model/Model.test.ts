@@ -1,6 +1,6 @@
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import '@/db/client';
+import '../testing/testDatabase';
 import type { Associations } from './Association';
 import { belongsTo } from './belongsTo';
 import { hasMany } from './hasMany';

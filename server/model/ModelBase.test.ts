@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { db } from './connection';
 import { countQueries } from './queryCounter';
 import { RecordNotFound } from './RecordNotFound';
 import { Author, Book, createFixtureTables, Profile } from './testing/fixtures';
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeAll(createFixtureTables);
 beforeEach(async () => {
   await db().execute(sql`truncate authors, books, profiles restart identity cascade`);

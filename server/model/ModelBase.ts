@@ -11,6 +11,7 @@ import { transaction } from './connection';
 import { destroyRecord } from './destroyRecord';
 import type { ModelClass } from './ModelClass';
 import type { ModelMeta } from './ModelMeta';
+import { metaOf, metaOfClass } from './metaOf';
 import { Relation } from './Relation';
 import { newRecordState, type RecordState, STATE, sameValue } from './recordState';
 import { checkRecord, saveRecord } from './saveRecord';
@@ -272,15 +273,6 @@ export class ModelBase<A extends Record<string, unknown> = Record<string, unknow
 }
 
 type AttrsOfInstance<M extends ModelClass> = InstanceType<M> extends ModelBase<infer A> ? A : never;
-
-function metaOfClass(model: { meta?: ModelMeta }): ModelMeta {
-  if (!model.meta) throw new Error('Declare models with Model(table, options) rather than extending ModelBase.');
-  return model.meta;
-}
-
-export function metaOf(record: ModelBase): ModelMeta {
-  return metaOfClass(record.constructor as { meta?: ModelMeta });
-}
 
 function hasSetter(object: object, name: string): boolean {
   for (let proto = Object.getPrototypeOf(object); proto && proto !== ModelBase.prototype; ) {

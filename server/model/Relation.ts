@@ -6,6 +6,7 @@
  */
 import { and, asc, count as countAll, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { MAX_INT4 } from '../shared/int4';
 import { db } from './connection';
 import { findOrCreate } from './findOrCreate';
 import type { ModelBase } from './ModelBase';
@@ -28,9 +29,6 @@ interface RelationState {
 
 type Attrs<T> = T extends ModelBase<infer A> ? A : never;
 type Field<T> = keyof Attrs<T> & string;
-
-// Postgres `integer`/`serial` bounds: `find` answers "not found" for ids outside them without a query.
-const INT4_MAX = 2_147_483_647;
 
 export class Relation<T extends ModelBase = ModelBase> {
   readonly #state: RelationState;
@@ -124,7 +122,7 @@ export class Relation<T extends ModelBase = ModelBase> {
   async find(id: number | string): Promise<T> {
     const value = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
     const isInt4 = ['PgSerial', 'PgInteger'].includes(this.#meta.column('id').columnType);
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || (isInt4 && Math.abs(value) > INT4_MAX)) {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || (isInt4 && Math.abs(value) > MAX_INT4)) {
       throw new RecordNotFound(this.#meta.name, id);
     }
     const [record] = await this.where({ id: value } as unknown as WhereConditions<Attrs<T>>)

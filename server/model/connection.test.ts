@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { countQueries, db, transaction } from '@/server';
+import { closeTestDatabase } from '../testing/testDatabase';
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 
 function legacy(target: object, key: string): void {
   (target as Record<string, unknown>)[`decorated_${key}`] = true;

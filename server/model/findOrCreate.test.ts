@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { db } from './connection';
 import { Model } from './Model';
 import { countQueries } from './queryCounter';
 import { Author, createFixtureTables, widgets } from './testing/fixtures';
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeAll(createFixtureTables);
 beforeEach(async () => {
   await db().execute(sql`truncate widgets, authors, books, profiles restart identity cascade`);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { db } from './connection';
 import { Model } from './Model';
-import { type ModelBase, metaOf } from './ModelBase';
+import type { ModelBase } from './ModelBase';
+import { metaOf } from './metaOf';
 import { declaredModels, registerModelPlugin } from './modelPlugins';
 import { countQueries } from './queryCounter';
 import { createFixtureTables, widgets } from './testing/fixtures';
@@ -16,7 +17,7 @@ declare module './ModelOptions' {
   }
 }
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeAll(createFixtureTables);
 
 const audit: string[] = [];

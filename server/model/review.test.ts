@@ -3,12 +3,12 @@
  * pinned defects the review found (now fixed).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { db, transaction } from './connection';
 import { Model } from './Model';
 import { createFixtureTables, widgets } from './testing/fixtures';
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeAll(createFixtureTables);
 
 class Widget extends Model(widgets, { name: 'Widget' }) {

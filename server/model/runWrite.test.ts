@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { currentTransaction, db } from './connection';
 import { Model } from './Model';
 
@@ -40,7 +40,7 @@ class SaveHooked extends Model(gizmos, { name: 'SaveHooked' }) {
 beforeAll(async () => {
   await db().execute(sql`create table gizmos (id serial primary key, name varchar(40) not null, size integer)`);
 });
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 
 describe('runWrite transactions', () => {
   it('saves without a transaction when only destroy hooks exist, and destroys within one', async () => {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeTestDatabase } from '../testing/testDatabase';
 import { db, transaction } from './connection';
 import type { ModelHooks } from './hooks';
 import { Model } from './Model';
 import { countQueries } from './queryCounter';
 import { createFixtureTables, widgets } from './testing/fixtures';
 
-afterAll(closeDb);
+afterAll(closeTestDatabase);
 beforeAll(createFixtureTables);
 
 const log: string[] = [];

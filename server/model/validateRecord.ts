@@ -3,6 +3,7 @@
  * the model's per-attribute zod schemas, then its `validate()` method.
  * Clears and refills `record.errors`; returns true when it stays empty.
  */
+import { issueFieldErrors } from '../shared/issueFieldErrors';
 import type { ModelBase } from './ModelBase';
 import type { ModelMeta } from './ModelMeta';
 import { STATE } from './recordState';
@@ -25,10 +26,13 @@ export async function validateRecord(record: ModelBase, meta: ModelMeta): Promis
     if (!schema) continue;
     const result = await schema.safeParseAsync(value);
     if (result.success) continue;
-    for (const issue of result.error.issues) {
-      const message = issue.code === 'invalid_type' ? typeMessage(issue, value) : issue.message;
-      const field = issue.path.length ? `${name}.${issue.path.join('.')}` : name;
-      record.addError(field, message);
+    const fields = issueFieldErrors(result.error.issues, {
+      whole: name,
+      nested: true,
+      message: (issue) => (issue.code === 'invalid_type' ? typeMessage(issue, value) : issue.message),
+    });
+    for (const [field, messages] of Object.entries(fields)) {
+      for (const message of messages) record.addError(field, message);
     }
   }
   const validate = (record as { validate?: () => unknown }).validate;

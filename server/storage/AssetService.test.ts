@@ -7,12 +7,12 @@ import { Readable } from 'node:stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { AssetService, db, publicObjectUrl, UPLOAD_PART_SIZE } from '@/server';
+import { closeTestDatabase } from '../testing/testDatabase';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { headObject } from './objectStore';
 import { s3Client } from './s3Client';
 import { Billboard, createBillboardsTable } from './testing/attachmentFixtures';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await storage.stop();
-  await closeDb();
+  await closeTestDatabase();
 });
 beforeEach(async () => {
   await db().execute(sql`truncate service_attachments, service_assets, billboards restart identity`);

@@ -16,9 +16,9 @@
  */
 import type { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { MIME_TYPE_PATTERN } from '../shared/mimeMatches';
 import { Asset } from './Asset';
 import { MAX_BYTE_SIZE } from './attachmentSlots';
-import { MIME_TYPE_PATTERN } from './mimeMatches';
 import { generateObjectKey } from './objectKey';
 import { deleteObject, putObject } from './objectStore';
 import { sanitizeFilename } from './sanitizeFilename';

@@ -26,10 +26,10 @@ import { z } from 'zod';
 import { ActiveController } from '../controller/ActiveController';
 import { action } from '../controller/decorators';
 import { BadRequest, NotFound, toValidationError } from '../controller/errors';
-import { MAX_ID } from '../http/parseId';
+import { MAX_INT4 } from '../shared/int4';
+import { MIME_TYPE_PATTERN, mimeEssence } from '../shared/mimeMatches';
 import { Asset, type AssetJson } from './Asset';
 import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
-import { MIME_TYPE_PATTERN, mimeEssence } from './mimeMatches';
 import { generateObjectKey } from './objectKey';
 import { deleteObject, headObject } from './objectStore';
 import { publicObjectUrl } from './objectUrls';
@@ -44,7 +44,7 @@ const presignInput = z.object({
   byteSize: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   slot: z.string().min(1, "can't be blank").max(255),
 });
-const confirmInput = z.object({ assetId: z.number().int().min(1).max(MAX_ID) });
+const confirmInput = z.object({ assetId: z.number().int().min(1).max(MAX_INT4) });
 
 export type PresignInput = z.infer<typeof presignInput>;
 export type ConfirmInput = z.infer<typeof confirmInput>;

@@ -13,13 +13,11 @@
  * model name. Rename a model and its stored attachments need a data migration.
  */
 import { toValidationError } from '../controller/errors';
+import { GB, KB, MB } from '../shared/byteSizes';
+import { MAX_INT4 } from '../shared/int4';
+import { mimeMatches } from '../shared/mimeMatches';
 import { storageConfig } from './configureStorage';
-import { mimeMatches } from './mimeMatches';
 import type { AssetAccess } from './tables';
-
-export const KB = 1024;
-export const MB = 1024 * KB;
-export const GB = 1024 * MB;
 
 export interface AttachmentSlotOptions {
   /** MIME patterns such as `'image/*'` or `['application/pdf', 'text/plain']`. Omit to accept any type. `image/*` excludes SVG unless listed. */
@@ -117,7 +115,7 @@ export function findSlot(key: string): RegisteredSlot | undefined {
 }
 
 /** `service_assets.byte_size` is an `integer` (spec): no asset can be larger than this (~2 GB). */
-export const MAX_BYTE_SIZE = 2_147_483_647;
+export const MAX_BYTE_SIZE = MAX_INT4;
 
 /** The largest upload the slot admits: its `maxSize`, else `defaultMaxSize`, never over MAX_BYTE_SIZE. */
 export function maxSizeOf(slot: AttachmentSlot): number {

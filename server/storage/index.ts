@@ -10,19 +10,15 @@ export {
   type AttachmentSlot,
   type AttachmentSlotOptions,
   findSlot,
-  GB,
   type HasManyAttachedOptions,
   hasManyAttached,
   hasOneAttached,
-  KB,
   MAX_BYTE_SIZE,
-  MB,
   maxSizeOf,
   type RegisteredSlot,
 } from './attachmentSlots';
 export { configureStorage, type StorageConfig, type StorageOptions, storageConfig } from './configureStorage';
 export { attachmentDisposition } from './contentDisposition';
-export { mimeMatches } from './mimeMatches';
 export { generateObjectKey, OBJECT_KEY_PREFIX } from './objectKey';
 export {
   deleteObject,
@@ -41,13 +37,7 @@ export { s3Client } from './s3Client';
 export { sanitizeFilename } from './sanitizeFilename';
 export { isStorageUnavailableError, withStorage } from './storageErrors';
 export { assertStorageReachable, STORAGE_PROBE_TTL_MS } from './storageProbe';
-export {
-  type AssetAccess,
-  type AssetMetadata,
-  type AssetStatus,
-  serviceAssets,
-  serviceAttachments,
-} from './tables';
+// The tables are exported through server/schema.ts (for drizzle-kit), re-exported by server/index.ts.
 export {
   type ConfirmInput,
   type PresignInput,

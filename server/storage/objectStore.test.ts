@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { configureStorage, storageConfig } from './configureStorage';
 import { generateObjectKey } from './objectKey';
 import { deleteObject, headObject, putObject, UPLOAD_PART_SIZE, UPLOAD_QUEUE_SIZE } from './objectStore';
 import { s3Client } from './s3Client';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {

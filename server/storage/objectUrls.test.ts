@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { configureStorage } from './configureStorage';
 import { attachmentDisposition } from './contentDisposition';
 import { generateObjectKey } from './objectKey';
 import { putObject } from './objectStore';
 import { privateObjectUrl, publicObjectUrl } from './objectUrls';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { configureStorage, storageConfig } from './configureStorage';
 import { generateObjectKey } from './objectKey';
 import { headObject } from './objectStore';
 import { presignUpload } from './presignUpload';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {

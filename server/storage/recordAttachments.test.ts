@@ -5,11 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { AppError, Asset, type AssetJson, type AssetMetadata, countQueries, db, NotFound, transaction } from '@/server';
+import { closeTestDatabase } from '../testing/testDatabase';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { generateObjectKey } from './objectKey';
 import { Billboard, createBillboardsTable, DOCUMENTS_MAX, LOGO_MAX } from './testing/attachmentFixtures';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await storage.stop();
-  await closeDb();
+  await closeTestDatabase();
 });
 
 let spring: Billboard;

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { BadRequest, NotFound, toValidationError } from '../controller/errors';
-import { toId } from '../http/parseId';
+import { toId } from '../controller/parseId';
 import { db, type ModelBase, type ModelClass, transaction } from '../model';
 import { Asset } from './Asset';
 import { Attachment } from './Attachment';
@@ -106,73 +106,114 @@ function assertAttachable(asset: Asset, { slot, key }: RegisteredSlot): void {
  * replaces the current file; has-many appends at the end, up to `max`.
  * Attaching an asset already in the slot changes nothing. The asset must
  * belong to the record's scope, else NotFound('Asset'), as if absent.
+ *
+ * The steps run in one transaction, in the lock order of the header comment:
+ * slot, owner row, asset rows.
  */
 export async function attachAsset(record: ModelBase, slotName: string, assetId: number): Promise<Attachment> {
   const slotTarget = target(record, slotName);
-  const { modelName, ownerId, slot } = slotTarget;
   const id = toId(assetId);
   if (id === null) throw new NotFound('Asset');
-  const { meta } = modelOf(record);
 
   const attachment = await transaction(async () => {
     await lockSlot(slotTarget);
-    const [owner] = await db()
-      .select()
-      .from(meta.table)
-      .where(eq(meta.column('id'), ownerId))
-      .for('key share');
-    if (!owner) throw new NotFound(modelName);
-    const existing = await db()
-      .select()
-      .from(serviceAttachments)
-      .where(slotCondition(slotTarget))
-      .orderBy(serviceAttachments.position, serviceAttachments.id);
-    // Lock the new asset, and for has-one the ones it replaces (marked detached below), in id
-    // order: two records swapping shared assets at once then queue instead of deadlocking.
-    const lockIds = [id, ...(slot.slot.kind === 'one' ? existing.map((attached) => attached.assetId) : [])];
-    const locked = await db()
-      .select()
-      .from(serviceAssets)
-      .where(sql`${serviceAssets.id} = any(${sql.param([...new Set(lockIds)])})`)
-      .orderBy(serviceAssets.id)
-      .for('update');
-    const row = locked.find((candidate) => candidate.id === id);
-    if (!row || !inScope(owner as Record<string, unknown>, row.metadata)) throw new NotFound('Asset');
-    const asset = Asset.instantiate(row);
-    assertAttachable(asset, slot);
-
+    const owner = await lockOwner(record, slotTarget);
+    const existing = await currentAttachments(slotTarget);
+    const asset = await lockAttachableAsset(slotTarget, owner, id, existing);
     const already = existing.find((attached) => attached.assetId === id);
     if (already) return withAsset(Attachment.instantiate(already), asset);
-
-    let position = 0;
-    if (slot.slot.kind === 'one') {
-      if (existing.length > 0) {
-        await db()
-          .delete(serviceAttachments)
-          .where(sql`${serviceAttachments.id} = any(${sql.param(existing.map((attached) => attached.id))})`);
-        await markDetached(existing.map((attached) => attached.assetId));
-      }
-    } else {
-      const { max } = slot.slot;
-      if (max !== undefined && existing.length >= max) {
-        throw toValidationError({ [slot.name]: [`can hold at most ${max} file${max === 1 ? '' : 's'}`] });
-      }
-      position = Math.max(-1, ...existing.map((attached) => attached.position)) + 1;
-    }
-    const [inserted] = await db()
-      .insert(serviceAttachments)
-      .values({ assetId: id, attachableType: modelName, attachableId: ownerId, name: slot.name, position })
-      .returning();
-    if (asset.metadata.detachedAt !== undefined) {
-      await db()
-        .update(serviceAssets)
-        .set({ metadata: sql`${serviceAssets.metadata} - 'detachedAt'` })
-        .where(eq(serviceAssets.id, id));
-    }
-    return withAsset(Attachment.instantiate(inserted as Record<string, unknown>), asset);
+    const position = await makeRoom(slotTarget, existing);
+    const inserted = await insertAttachment(slotTarget, asset, position);
+    return withAsset(inserted, asset);
   });
-  await refreshLoaded(record, slot.name);
+  await refreshLoaded(record, slotTarget.slot.name);
   return attachment;
+}
+
+type AttachmentRow = typeof serviceAttachments.$inferSelect;
+
+/** The owner's row under KEY SHARE: a concurrent destroy waits for us; 404 when it is gone. */
+async function lockOwner(record: ModelBase, { modelName, ownerId }: SlotTarget): Promise<Record<string, unknown>> {
+  const { meta } = modelOf(record);
+  const [owner] = await db()
+    .select()
+    .from(meta.table)
+    .where(eq(meta.column('id'), ownerId))
+    .for('key share');
+  if (!owner) throw new NotFound(modelName);
+  return owner as Record<string, unknown>;
+}
+
+/** The slot's attachments, in position order. */
+function currentAttachments(slotTarget: SlotTarget): Promise<AttachmentRow[]> {
+  return db()
+    .select()
+    .from(serviceAttachments)
+    .where(slotCondition(slotTarget))
+    .orderBy(serviceAttachments.position, serviceAttachments.id);
+}
+
+/**
+ * Locks the new asset, and for has-one the ones it replaces (marked detached
+ * later), in id order: two records swapping shared assets at once then queue
+ * instead of deadlocking. The new asset must be in the owner's scope (else
+ * 404, as if absent) and attachable to the slot (else 422).
+ */
+async function lockAttachableAsset(
+  { slot }: SlotTarget,
+  owner: Record<string, unknown>,
+  id: number,
+  existing: readonly AttachmentRow[],
+): Promise<Asset> {
+  const lockIds = [id, ...(slot.slot.kind === 'one' ? existing.map((attached) => attached.assetId) : [])];
+  const locked = await db()
+    .select()
+    .from(serviceAssets)
+    .where(sql`${serviceAssets.id} = any(${sql.param([...new Set(lockIds)])})`)
+    .orderBy(serviceAssets.id)
+    .for('update');
+  const row = locked.find((candidate) => candidate.id === id);
+  if (!row || !inScope(owner, row.metadata)) throw new NotFound('Asset');
+  const asset = Asset.instantiate(row);
+  assertAttachable(asset, slot);
+  return asset;
+}
+
+/** Has-one: removes the current attachment (its asset marked detached); has-many: checks `max`. Returns the new position. */
+async function makeRoom({ slot }: SlotTarget, existing: readonly AttachmentRow[]): Promise<number> {
+  if (slot.slot.kind === 'one') {
+    if (existing.length > 0) {
+      await db()
+        .delete(serviceAttachments)
+        .where(sql`${serviceAttachments.id} = any(${sql.param(existing.map((attached) => attached.id))})`);
+      await markDetached(existing.map((attached) => attached.assetId));
+    }
+    return 0;
+  }
+  const { max } = slot.slot;
+  if (max !== undefined && existing.length >= max) {
+    throw toValidationError({ [slot.name]: [`can hold at most ${max} file${max === 1 ? '' : 's'}`] });
+  }
+  return Math.max(-1, ...existing.map((attached) => attached.position)) + 1;
+}
+
+/** Inserts the attachment row; an asset attached again is no longer an orphan (its `detachedAt` goes). */
+async function insertAttachment(
+  { modelName, ownerId, slot }: SlotTarget,
+  asset: Asset,
+  position: number,
+): Promise<Attachment> {
+  const [inserted] = await db()
+    .insert(serviceAttachments)
+    .values({ assetId: asset.id, attachableType: modelName, attachableId: ownerId, name: slot.name, position })
+    .returning();
+  if (asset.metadata.detachedAt !== undefined) {
+    await db()
+      .update(serviceAssets)
+      .set({ metadata: sql`${serviceAssets.metadata} - 'detachedAt'` })
+      .where(eq(serviceAssets.id, asset.id));
+  }
+  return Attachment.instantiate(inserted as Record<string, unknown>);
 }
 
 async function withAsset(attachment: Attachment, asset: Asset): Promise<Attachment> {

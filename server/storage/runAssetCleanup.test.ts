@@ -4,13 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
 import { Asset, AssetService, db, ServiceUnavailable } from '@/server';
+import { closeTestDatabase } from '../testing/testDatabase';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { generateObjectKey } from './objectKey';
 import { headObject, putObject } from './objectStore';
 import { runAssetCleanup } from './runAssetCleanup';
 import { Billboard, createBillboardsTable } from './testing/attachmentFixtures';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await storage.stop();
-  await closeDb();
+  await closeTestDatabase();
 });
 beforeEach(async () => {
   await db().execute(sql`truncate service_attachments, service_assets, billboards restart identity`);

@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, ServiceUnavailable, toAppError } from '../controller/errors';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { configureStorage, storageConfig } from './configureStorage';
 import { deleteObject, headObject, putObject } from './objectStore';
 import { s3Client } from './s3Client';
 import { isStorageUnavailableError, withStorage } from './storageErrors';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, ServiceUnavailable } from '../controller/errors';
+import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { configureStorage } from './configureStorage';
 import { headObject } from './objectStore';
 import { assertStorageReachable, resetStorageProbe } from './storageProbe';
-import { startTestStorage, type TestStorage } from './testStorage';
 
 let storage: TestStorage;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort } from '@/scripts/services/freePort';
+import { freePort } from '@/server/testing';
 
 /** Imports the route afresh under `vars` (env.ts reads the environment once, at import). */
 async function loadRoute(vars: Record<string, string>) {

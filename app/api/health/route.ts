@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { env } from '@/env';
-import { errorResponse, ServiceUnavailable, withRequestId } from '@/server';
-import { methodNotAllowed, withTimeout } from '../routeHelpers';
+import { errorResponse, ServiceUnavailable, withRequestId, withTimeout } from '@/server';
+import { methodNotAllowed } from '../routeHelpers';
 
 // Never prerender: the answer is about this instant.
 export const dynamic = 'force-dynamic';
@@ -19,7 +19,8 @@ const TIMEOUT_MS = 5_000;
 export function GET(request: Request): Promise<Response> {
   return withRequestId(request, async () => {
     try {
-      await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
+      const answer = await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
+      if (answer === undefined) throw new Error(`no answer within ${TIMEOUT_MS} ms`);
     } catch (error) {
       // Logged with its cause and request id by the one error serialiser.
       return errorResponse(new ServiceUnavailable('Database unavailable', { cause: error }));

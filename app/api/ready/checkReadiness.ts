@@ -15,8 +15,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { pendingMigrations } from '@/db/migrationStatus';
 import { env, storageConfigured } from '@/env';
-import { assertStorageReachable, isDraining, logger } from '@/server';
-import { withTimeout } from '../routeHelpers';
+import { assertStorageReachable, isDraining, logger, withTimeout } from '@/server';
 
 const TIMEOUT_MS = 3_000;
 
@@ -66,7 +65,9 @@ const fail = (message: string): Check => ({ ok: false, message });
 /** Runs a check within the deadline; a failure is logged with its cause and answered without it. */
 async function run(name: string, check: () => Promise<Check>): Promise<Check> {
   try {
-    return await withTimeout(check(), TIMEOUT_MS);
+    const result = await withTimeout(check(), TIMEOUT_MS);
+    if (result === undefined) throw new Error(`no answer within ${TIMEOUT_MS} ms`);
+    return result;
   } catch (error) {
     logger().error({ err: error, check: name }, 'readiness check failed');
     return fail(name === 'storage' ? 'unreachable' : 'unreachable or failing (see the server log)');

@@ -5,6 +5,8 @@
  * ones, so the prefetched data is used as is. Add a tab or a sortable column
  * here and in CampaignController's `index` config.
  */
+import { MAX_INT4 } from '@/server/client';
+
 export const TABS = [
   { id: 'current', label: 'Current' },
   { id: 'draft', label: 'Draft' },
@@ -38,12 +40,12 @@ export function parseListState(get: Get): ListState {
     sort,
     q: (get('q') ?? '').trim().slice(0, 100),
     // Below 1 or not a number: 1. Past the last page: see lastPage (it needs the count).
-    page: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
+    page:
+      Number.isInteger(page) && page > 1
+        ? Math.min(page, MAX_INT4 /* the API's largest page; beyond it the index answers 400 */)
+        : 1,
   };
 }
-
-/** The API's largest page number (a 32-bit integer); beyond it the index answers 400. */
-const MAX_PAGE = 2_147_483_647;
 
 /** The last page there is (1 for an empty list), from an index response's `pagination`. */
 export function lastPage({ totalCount, perPage }: { totalCount: number; perPage: number }): number {

@@ -5,11 +5,12 @@
  * picker for several files at once, and a progress bar per file.
  */
 import { type DragEvent, useState } from 'react';
-import { formatBytes } from '@/server/client/useUpload';
+import { formatBytes } from '@/server/client';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
+import { UploadRejections } from './UploadRejections';
 import styles from './upload.module.css';
 import { useCampaignUpload } from './useCampaignUpload';
 
@@ -85,13 +86,7 @@ export function DocumentsUpload({ teamId, campaignId, documents }: Props) {
           onFiles={upload.start}
         />
       </div>
-      {upload.rejected.length > 0 && (
-        <div role="alert" className="error">
-          {upload.rejected.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <UploadRejections messages={upload.rejected} />
       {upload.items.length > 0 && (
         <ul className={styles.items} aria-label="Uploads">
           {upload.items.map((item) => (

@@ -7,11 +7,12 @@
  * (or none), while the item below offers Retry.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes, isActive } from '@/server/client/useUpload';
+import { formatBytes, isActive } from '@/server/client';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
+import { UploadRejections } from './UploadRejections';
 import styles from './upload.module.css';
 import { useCampaignUpload } from './useCampaignUpload';
 
@@ -77,13 +78,7 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
           />
         </div>
       </div>
-      {upload.rejected.length > 0 && (
-        <div role="alert" className="error">
-          {upload.rejected.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items}>
           <UploadProgress item={current} onCancel={upload.cancel} onRetry={upload.retry} onDismiss={upload.dismiss} />

@@ -1,6 +1,6 @@
 'use client';
 /** One file being uploaded: name, stage, a progress bar, and cancel / retry / dismiss. */
-import { formatBytes, isActive, type UploadItem } from '@/server/client/useUpload';
+import { formatBytes, isActive, type UploadItem } from '@/server/client';
 import styles from './upload.module.css';
 
 const STAGE_LABELS: Record<UploadItem['stage'], string> = {

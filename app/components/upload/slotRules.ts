@@ -3,9 +3,7 @@
  * presign. Mirror of the slots in db/models/Campaign.ts (`attachments`), which
  * the server enforces: change both together.
  */
-import type { UploadRules } from '@/server/client/useUpload';
-
-const MB = 1024 * 1024;
+import { MB, type UploadRules } from '@/server/client';
 
 export type CampaignSlot = 'logo' | 'documents';
 

@@ -3,10 +3,10 @@
  * Upload into a campaign's slot with the typed clients: presign and confirm
  * on UploadController, attach on CampaignController (its hook, so the
  * campaign's queries refresh once the file is attached). The XHR PUT with
- * progress, cancel and retry are server/client/useUpload.ts.
+ * progress, cancel and retry are `useUpload` from @/server/client.
  */
 import { CampaignController, UploadController } from '@/controllers/client';
-import { type UseUpload, type UseUploadOptions, useUpload } from '@/server/client/useUpload';
+import { type UseUpload, type UseUploadOptions, useUpload } from '@/server/client';
 import { type CampaignSlot, SLOT_RULES } from './slotRules';
 
 export function useCampaignUpload(

@@ -5,10 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { closeDb } from '@/db/client';
 import { db, KB } from '@/server';
+import { closeTestDatabase } from '../../testing/testDatabase';
+import { startTestStorage, type TestStorage } from '../../testing/testStorage';
 import { resetStorageProbe } from '../storageProbe';
-import { startTestStorage, type TestStorage } from '../testStorage';
 import { call, createBillboardsTable } from './attachmentFixtures';
 
 export const GLOBAL_MAX = 64 * KB;
@@ -26,7 +26,7 @@ export function setUpUploadEnvironment(): { storage: () => TestStorage } {
   });
   afterAll(async () => {
     await storage?.stop();
-    await closeDb();
+    await closeTestDatabase();
   });
   beforeEach(async () => {
     await db().execute(sql`truncate service_attachments, service_assets restart identity`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../controller/errors';
+import { AppError } from './errors';
 import { parseId } from './parseId';
 
 function rejection(run: () => unknown): AppError {

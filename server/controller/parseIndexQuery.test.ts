@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../controller/errors';
+import { AppError } from './errors';
 import { type IndexOptions, parseIndexInput, parseIndexSearchParams } from './parseIndexQuery';
 
 const OPTIONS: IndexOptions = {

@@ -4,7 +4,7 @@
  * result as one array parameter (`= ANY($1)`), so the cap bounds the query.
  * Missing ids mean "touch nothing".
  */
-import { BadRequest } from '../controller/errors';
+import { BadRequest } from './errors';
 import { ID_RULE, toId } from './parseId';
 
 export const MAX_IDS = 10_000;

@@ -3,6 +3,10 @@
  * of `npm run dev`, the integration tests and the Playwright run. The bucket is
  * created with CORS open to the app origin (without it the browser's direct PUT
  * fails with "Failed to fetch").
+ *
+ * It lives under server/testing (not scripts/) because the framework's own
+ * storage tests start it, and `server/` imports nothing outside itself; the
+ * dev and e2e scripts import it from here.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

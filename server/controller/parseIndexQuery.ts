@@ -9,8 +9,10 @@
  * error messages quote at most a short, sanitised excerpt of client input.
  * Limits below are deliberate guards; change them here if your app needs more.
  */
-import { BadRequest } from '../controller/errors';
-import { assertNoNulChars } from './readJsonBody';
+
+import { MAX_INT4 } from '../shared/int4';
+import { assertNoNulChars } from './assertNoNulChars';
+import { BadRequest } from './errors';
 
 export interface SortTerm {
   field: string;
@@ -40,7 +42,8 @@ export interface IndexQuery {
 
 export const DEFAULT_PER_PAGE = 25;
 export const DEFAULT_MAX_PER_PAGE = 100;
-export const MAX_PAGE = 2_147_483_647;
+/** Pages are int4 like ids; a larger number is a 400, not an empty page. */
+export const MAX_PAGE = MAX_INT4;
 export const MAX_SORT_TERMS = 5;
 export const MAX_FILTER_VALUES = 100;
 /** Longest filter or param-scope value accepted, in characters. */

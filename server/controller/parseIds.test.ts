@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../controller/errors';
+import { AppError } from './errors';
 import { parseIds } from './parseIds';
 
 function rejection(run: () => unknown): AppError {

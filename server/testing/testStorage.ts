@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type EmbeddedS3, S3RVER_CREDENTIALS, startS3Server } from '@/scripts/services/s3Server';
-import { configureStorage, type StorageOptions } from './configureStorage';
+import { configureStorage, type StorageOptions } from '../storage/configureStorage';
+import { type EmbeddedS3, S3RVER_CREDENTIALS, startS3Server } from './s3Server';
 
 export interface TestStorage {
   s3: EmbeddedS3;

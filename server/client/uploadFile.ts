@@ -1,0 +1,52 @@
+/**
+ * One file's upload, step by step: presign (the API) -> PUT the bytes to the
+ * presigned URL -> confirm (the API) -> attach (the API). The API steps are
+ * passed in, so this module stays free of app code; no React here.
+ */
+import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
+
+export interface PresignedUpload {
+  asset: { id: number };
+  uploadUrl: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+export interface UploadSteps<Result> {
+  presign(file: { filename: string; contentType: string; byteSize: number }): Promise<PresignedUpload>;
+  confirm(assetId: number): Promise<unknown>;
+  attach(assetId: number): Promise<Result>;
+}
+
+export type UploadStage = 'presigning' | 'uploading' | 'confirming' | 'attaching' | 'done' | 'failed' | 'cancelled';
+
+export interface UploadCallbacks {
+  onStage?: (stage: UploadStage, assetId?: number) => void;
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+  createRequest?: CreateRequest;
+}
+
+/** presign -> PUT -> confirm -> attach for one file; stops (UploadAbortedError) between steps once aborted. */
+export async function uploadFile<Result>(
+  file: File,
+  steps: UploadSteps<Result>,
+  { onStage, onProgress, signal, createRequest }: UploadCallbacks = {},
+): Promise<Result> {
+  const check = () => {
+    if (signal?.aborted) throw new UploadAbortedError();
+  };
+  onStage?.('presigning');
+  const presigned = await steps.presign({ filename: file.name, contentType: file.type, byteSize: file.size });
+  check();
+  onStage?.('uploading', presigned.asset.id);
+  await putFile(presigned, file, { onProgress, signal, createRequest });
+  check();
+  onStage?.('confirming', presigned.asset.id);
+  await steps.confirm(presigned.asset.id);
+  check();
+  onStage?.('attaching', presigned.asset.id);
+  const result = await steps.attach(presigned.asset.id);
+  onStage?.('done', presigned.asset.id);
+  return result;
+}

@@ -1,0 +1,34 @@
+/**
+ * The browser's check of a file against a slot's rules, before anything is
+ * presigned: it spares a round trip and gives an immediate message. The MIME
+ * rule is the server's own (`server/shared/mimeMatches.ts`), so the browser
+ * refuses exactly what presign would; the server checks again anyway.
+ */
+import { formatBytes } from '../shared/byteSizes';
+import { mimeMatches } from '../shared/mimeMatches';
+
+export interface UploadRules {
+  /** `image/*`, `application/pdf`, or a list; `image/*` excludes SVG, as on the server. */
+  accepts: string | readonly string[];
+  /** Bytes. */
+  maxSize: number;
+  /** Files the slot may hold in all (has-many slots). */
+  max?: number;
+}
+
+/** Why `file` may not be uploaded under `rules`, or null. */
+export function fileProblem(file: { name: string; type: string; size: number }, rules: UploadRules): string | null {
+  if (!mimeMatches(rules.accepts, file.type)) {
+    const wanted = typeof rules.accepts === 'string' ? rules.accepts : rules.accepts.join(', ');
+    return `${file.name}: this type of file is not accepted (${file.type || 'unknown type'}; expected ${wanted}).`;
+  }
+  if (file.size > rules.maxSize) {
+    const limit = formatBytes(rules.maxSize);
+    // Just over the limit rounds to the limit itself: give the exact size then.
+    const size =
+      formatBytes(file.size) === limit ? `${file.size.toLocaleString('en-US')} bytes` : formatBytes(file.size);
+    return `${file.name} is too large (${size}; the limit is ${limit}).`;
+  }
+  if (file.size === 0) return `${file.name} is empty.`;
+  return null;
+}

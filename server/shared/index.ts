@@ -1,0 +1,11 @@
+/**
+ * Rules the browser and the server must apply alike, written once: MIME
+ * matching, byte units, the int4 bound, validation issues as field errors.
+ * Browser-safe: nothing here imports Node, database, storage or React code,
+ * so both `@/server` and `@/server/client` re-export it.
+ */
+export { formatBytes, GB, KB, MB } from './byteSizes';
+export { MAX_INT4, MIN_INT4 } from './int4';
+export { type IssueFieldOptions, type IssueLike, issueFieldErrors } from './issueFieldErrors';
+export { MIME_TYPE_PATTERN, mimeEssence, mimeMatches } from './mimeMatches';
+export { withTimeout } from './withTimeout';
