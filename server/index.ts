@@ -5,4 +5,5 @@
 export * from './controller';
 export * from './http';
 export * from './model';
+export * from './openapi';
 export * from './storage';

@@ -6,6 +6,7 @@
 import {
   type ActionFilter,
   type ActionOptions,
+  type ControllerDocs,
   type ControllerMetadata,
   type HookDeclaration,
   type MutationOptions,
@@ -65,6 +66,8 @@ export interface CompiledController {
   scopes: string[];
   resource: ControllerMetadata['resource'];
   model: ModelLike | null;
+  /** `@apiDoc` of the class, else of its nearest documented parent. */
+  docs: ControllerDocs;
   actions: CompiledAction[];
   /** Parent class hooks first, then declaration order. */
   before: HookDeclaration[];
@@ -197,6 +200,10 @@ export function compileController(Controller: ControllerClass): CompiledControll
       fail(`hook ${hook.name} has if: '${condition}', which names no method; define it or pass a function`);
     }
   }
+  const docs = [...chain].reverse().find((meta) => meta.docs)?.docs ?? {};
+  for (const name of Object.keys(docs.actions ?? {})) {
+    if (!actionNames.has(name)) fail(`@apiDoc documents "${name}", but there is no such action`);
+  }
   for (const handler of rescues) {
     if (!hasMethod(handler.name)) fail(`@rescue handler "${handler.name}" is not a method`);
     checkFilter(handler.options, actionNames, `@rescue ${handler.name}`, fail);
@@ -209,6 +216,7 @@ export function compileController(Controller: ControllerClass): CompiledControll
     scopes,
     resource,
     model,
+    docs,
     actions,
     before,
     after,
