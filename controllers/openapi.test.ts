@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { api, openApiDocument } from './index';
 import { createOpenApiDocument } from './openapi';
 
-type Json = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: test reads arbitrary JSON paths.
+// biome-ignore lint/suspicious/noExplicitAny: the test reads arbitrary JSON paths.
+type Json = Record<string, any>;
 
 const doc = openApiDocument() as Json;
 
