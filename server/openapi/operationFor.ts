@@ -22,10 +22,10 @@ export interface Operation {
 
 const DEFAULT_SUMMARIES: Partial<Record<CompiledAction['kind'], (model: string) => string>> = {
   index: (model) => `List ${model} records`,
-  get: (model) => `Get a ${model}`,
-  create: (model) => `Create a ${model}`,
-  update: (model) => `Update a ${model}`,
-  destroy: (model) => `Delete a ${model}`,
+  get: (model) => `Get ${model}`,
+  create: (model) => `Create ${model}`,
+  update: (model) => `Update ${model}`,
+  destroy: (model) => `Delete ${model}`,
   singletonGet: (model) => `Get the ${model} (null when there is none yet)`,
   singletonCreate: (model) => `Find or create the ${model}`,
   singletonUpdate: (model) => `Update the ${model}`,
