@@ -27,7 +27,11 @@ export const controllerClasses = [
 
 export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));
 
-export type AppRouter = typeof api.router;
+/**
+ * The router's type, generated (controllers/client.gen.ts): the procedures are
+ * built at run time, so `typeof api.router` would be `AnyRouter`.
+ */
+export type { AppRouter } from './client.gen';
 
 let openApi: OpenApiDocument | undefined;
 /** The OpenAPI 3.1 document of `api` (built on first use, then kept: it depends only on the code). */

@@ -42,4 +42,5 @@ export type { IndexPage, JsonObjectOf, JsonRecord, RecordJson, RecordOf, Seriali
 export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, ProcedureType } from './manifest';
 export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
 export { makeQueryClient, shouldRetry } from './queryClient';
+export type { AppRootTypes, ProcedureInput, ProcedureOf, TrpcErrorData, TypedRouter } from './routerTypes';
 export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';
