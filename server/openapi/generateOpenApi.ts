@@ -71,13 +71,10 @@ export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
     openapi: '3.1.0',
     info: options.info,
     servers: [{ url: (options.prefix ?? '/api').replace(/\/+$/, '') }],
-    ...(authenticated
-      ? {
-          security: Object.keys(schemes)
-            .sort(byKey)
-            .map((name) => ({ [name]: [] })),
-        }
-      : {}),
+    // Without schemes `[]` says "anonymous" outright rather than leave readers guessing.
+    security: Object.keys(schemes)
+      .sort(byKey)
+      .map((name) => ({ [name]: [] })),
     tags: [...tags]
       .sort(([a], [b]) => byKey(a, b))
       .map(([name, description]) => ({ name, ...(description ? { description } : {}) })),
