@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
-import { resetStorageProbe } from '@/server/storage/storageProbe';
 import { startTestStorage, type TestStorage } from '@/server/storage/testStorage';
 import { type ContractRecorder, contractRecorder } from './contractRecorder';
 import { api, openApiDocument } from './index';
@@ -126,10 +125,15 @@ describe('every documented error status is produced by some route', () => {
   });
 
   // Last: it stops the S3 server.
-  it('503 when storage is down', async () => {
-    await storage.stop();
-    resetStorageProbe(); // the probe remembers the last success for a while
+  it('503 when storage is down (confirm, then presign)', async () => {
     const body = { filename: 'a.png', contentType: 'image/png', byteSize: 10, slot: 'Campaign.logo' };
+    const pending = await ok<{ asset: Row }>(200, 'POST', `${team}/uploads/presign`, body);
+    await storage.stop();
+    const confirm = { assetId: pending.asset.id };
+    expect(
+      (await contract.call('POST', `${team}/uploads/confirm`, { cookie: world.alice, body: confirm })).status,
+    ).toBe(503);
+    // The failed HEAD made the storage probe forget its last success: presign asks again and fails too.
     expect((await contract.call('POST', `${team}/uploads/presign`, { cookie: world.alice, body })).status).toBe(503);
   });
 });
