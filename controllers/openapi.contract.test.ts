@@ -3,8 +3,9 @@
  * input on real PostgreSQL and s3rver, and each real answer validates against
  * the documented schema (controllers/contractRecorder.ts). Then each error
  * status the document lists somewhere is produced by some route. A route the
- * router serves but the document lacks fails the run, and so does a
- * documented route no test called.
+ * router serves but the document lacks fails the run, and so does a route of
+ * the demo's controllers that no call below reached (routes of controllers
+ * you add are listed in a warning until you add calls for them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
@@ -14,6 +15,21 @@ import { api, openApiDocument } from './index';
 import { type DemoWorld, seedDemo } from './testClient';
 
 type Row = Record<string, unknown> & { id: number };
+
+/** The template's controllers: every one of their routes must be called below. */
+const DEMO_CONTROLLERS = [
+  'APIKeyController',
+  'CampaignController',
+  'PostController',
+  'TeamSettingsController',
+  'UploadController',
+];
+
+/** `GET /teams/{teamId}/campaigns` -> its operationId. */
+function operationIdOf(name: string): string {
+  const [method, path] = name.split(' ') as [string, string];
+  return openApiDocument().paths[path]?.[method.toLowerCase()]?.operationId ?? '';
+}
 const PNG = Buffer.from('\x89PNG\r\n\x1a\n pretend this is a logo', 'binary');
 
 let world: DemoWorld;
@@ -143,7 +159,12 @@ describe('coverage of the run', () => {
     const served = api.routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
     expect(contract.documented.sort()).toEqual(served);
     const notCalled = contract.documented.filter((name) => ![...(contract.seen.get(name) ?? [])].some((s) => s < 300));
-    expect(notCalled).toEqual([]);
+    // The demo's routes must all be called. A controller you add shows up here until you add calls for it above.
+    const isDemo = (name: string) => DEMO_CONTROLLERS.some((c) => operationIdOf(name).startsWith(`${c}.`));
+    if (notCalled.some((name) => !isDemo(name))) {
+      console.warn(`contract test: no call yet for ${notCalled.filter((name) => !isDemo(name)).join(', ')}`);
+    }
+    expect(notCalled.filter(isDemo)).toEqual([]);
   });
 
   it('each error status the document lists was answered by some route', () => {
