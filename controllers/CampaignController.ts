@@ -11,7 +11,18 @@ import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Campaign, Post } from '@/db/models';
 import { campaigns } from '@/db/schema';
-import { Attachment, action, before, crud, db, mutation, scope, toValidationError, transaction } from '@/server';
+import {
+  Attachment,
+  action,
+  apiDoc,
+  before,
+  crud,
+  db,
+  mutation,
+  scope,
+  toValidationError,
+  transaction,
+} from '@/server';
 import type { AppContext } from './context';
 import { TeamController } from './TeamController';
 
@@ -20,6 +31,21 @@ const attachInput = z.object({
   assetId: z.number().int().positive(),
 });
 
+// What the API reference (/api/docs) says; types come from the declarations below.
+const statsOutput = z.object({
+  total: z.number().int(),
+  byStatus: z.object({ draft: z.number().int(), active: z.number().int(), archived: z.number().int() }),
+  totalBudget: z.number().int(),
+});
+
+@apiDoc({
+  tag: 'Campaigns',
+  description: "A team's marketing campaigns: draft -> active (published) -> archived.",
+  actions: {
+    index: { summary: 'List campaigns', description: 'Archived campaigns are left out unless `scopes` asks for them.' },
+    destroy: { summary: 'Delete a campaign', description: 'Owners only; an active campaign is a 422 (archive it).' },
+  },
+})
 @scope('teamId')
 @crud(Campaign, {
   index: {
@@ -48,14 +74,14 @@ export class CampaignController extends TeamController<Campaign> {
   }
 
   /** draft -> active, sets publishedAt; an archived campaign is a 422. */
-  @mutation()
+  @mutation({ output: 'record', summary: 'Publish a draft', description: 'An archived campaign is a 422.' })
   async publish(campaign: Campaign): Promise<Campaign> {
     if (!(await campaign.publish())) throw toValidationError(campaign.errors);
     return campaign;
   }
 
   /** Publishes the drafts among `ids` (others are left as they are). Loads the records: for small batches. */
-  @mutation({ bulk: true })
+  @mutation({ bulk: true, output: z.object({ published: z.number().int() }), summary: 'Publish drafts' })
   async bulkPublish(records: Campaign[]): Promise<{ published: number }> {
     const drafts = records.filter((campaign) => campaign.status === 'draft');
     await transaction(async () => {
@@ -67,7 +93,12 @@ export class CampaignController extends TeamController<Campaign> {
   }
 
   /** Archives `ids` with one UPDATE (no records loaded): fit for thousands of ids. */
-  @mutation({ bulk: true, records: false })
+  @mutation({
+    bulk: true,
+    records: false,
+    output: z.object({ archived: z.number().int() }),
+    summary: 'Archive campaigns (owners)',
+  })
   async bulkArchive(_ids: number[]): Promise<{ archived: number }> {
     // `this.relation` is already limited to the team and to `ids`.
     const archived = await this.relation.scope('notArchived').updateAll({ status: 'archived', updatedAt: new Date() });
@@ -75,7 +106,7 @@ export class CampaignController extends TeamController<Campaign> {
   }
 
   /** Counts by status and the total budget of the team's campaigns (archived included), in one statement. */
-  @action('GET')
+  @action('GET', undefined, { output: statsOutput, summary: 'Counts and total budget' })
   async stats(): Promise<{
     total: number;
     byStatus: { draft: number; active: number; archived: number };
@@ -103,7 +134,11 @@ export class CampaignController extends TeamController<Campaign> {
   }
 
   /** Completeness 0-100 (see Campaign#completeness). */
-  @action('GET', undefined, { load: true })
+  @action('GET', undefined, {
+    load: true,
+    output: z.object({ id: z.number().int(), score: z.number().int().min(0).max(100) }),
+    summary: 'Completeness score (0-100)',
+  })
   async score(campaign: Campaign): Promise<{ id: number; score: number }> {
     const postCount = await Post.where({ teamId: campaign.teamId, campaignId: campaign.id }).count();
     // Whether a logo is attached; no need to load (and sign) the asset itself.
@@ -116,7 +151,12 @@ export class CampaignController extends TeamController<Campaign> {
   }
 
   /** A new draft with the same budget, named `input.name` or "<name> (copy)". */
-  @action('POST', undefined, { load: true, input: z.object({ name: z.string().optional() }) })
+  @action('POST', undefined, {
+    load: true,
+    input: z.object({ name: z.string().optional() }),
+    output: 'record',
+    summary: 'Duplicate as a new draft',
+  })
   async duplicate(campaign: Campaign, input: { name?: string }): Promise<Campaign> {
     const copy = await this.relation.create({
       name: input.name ?? `${campaign.name.slice(0, 113)} (copy)`, // 120 characters at most
@@ -133,7 +173,7 @@ export class CampaignController extends TeamController<Campaign> {
    * A logo replaces the previous one; documents append (10 at most). The
    * asset must have been uploaded for this team and slot (else 404 / 422).
    */
-  @action('POST', undefined, { load: true, input: attachInput })
+  @action('POST', undefined, { load: true, input: attachInput, output: 'record', summary: 'Attach an uploaded file' })
   async attach(campaign: Campaign, input: z.infer<typeof attachInput>): Promise<Campaign> {
     await campaign.attach(input.slot, input.assetId);
     return campaign.load('creator', 'logo', 'documents');

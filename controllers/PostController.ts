@@ -6,9 +6,10 @@
  * belongs to the team, so another team's campaign id is a 404 here too.
  */
 import { Post } from '@/db/models';
-import { crud, scope } from '@/server';
+import { apiDoc, crud, scope } from '@/server';
 import { TeamController } from './TeamController';
 
+@apiDoc({ tag: 'Posts', description: 'Posts of a campaign.' })
 @scope('teamId')
 @scope('campaignId')
 @crud(Post, {

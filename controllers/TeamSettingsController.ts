@@ -4,10 +4,11 @@
  * (race-safe: unique team_id); PATCH (owners only) changes it.
  */
 import { DEFAULT_TEAM_SETTINGS, TeamSetting } from '@/db/models';
-import { before, scope, singleton } from '@/server';
+import { apiDoc, before, scope, singleton } from '@/server';
 import type { AppContext } from './context';
 import { TeamController } from './TeamController';
 
+@apiDoc({ tag: 'Team settings', description: 'One settings row per team.' })
 @scope('teamId')
 @singleton(TeamSetting, {
   // Applied within the relation, which is already limited to the URL's team.

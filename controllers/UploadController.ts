@@ -14,11 +14,25 @@
  * summary. Add a model's slots to `allowsSlot` to let this controller sign them.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { action, db, type RegisteredSlot, scope, serviceAssets, Unauthorized, UploadsController } from '@/server';
+import { z } from 'zod';
+import {
+  action,
+  apiDoc,
+  db,
+  type RegisteredSlot,
+  scope,
+  serviceAssets,
+  Unauthorized,
+  UploadsController,
+} from '@/server';
 import type { AppContext } from './context';
 
 const UPLOADABLE_MODELS = new Set(['Campaign']);
 
+@apiDoc({
+  tag: 'Uploads',
+  description: 'Direct-to-storage uploads: presign, PUT to `uploadUrl`, confirm, then attach to a campaign.',
+})
 @scope('teamId')
 export class UploadController extends UploadsController<AppContext> {
   override uploadMetadata(): Record<string, unknown> {
@@ -31,7 +45,10 @@ export class UploadController extends UploadsController<AppContext> {
   }
 
   /** Files the team has stored (uploaded and confirmed), and their total size, in one statement. */
-  @action('GET')
+  @action('GET', undefined, {
+    output: z.object({ assetCount: z.number().int(), totalBytes: z.number().int() }),
+    summary: "The team's stored files and their total size",
+  })
   async storageUsage(): Promise<{ assetCount: number; totalBytes: number }> {
     const teamScope = JSON.stringify({ scope: { teamId: this.scopeParams.teamId } });
     const [row] = await db()

@@ -4,7 +4,7 @@
  * The manifest maps client names to tRPC procedures; the types come from the
  * controller classes themselves (import type: no server code reaches the browser).
  */
-import type { ActionInput, ActionOutput, ClientManifest, IndexOptions, IndexPage, JsonRecord, LoadInput, MutationDef, PickKnown, QueryDef, RecordJson, RecordOf, Simplify } from '../server/client';
+import type { ActionInput, ActionOutput, ClientManifest, IndexOptions, IndexPage, JsonRecord, LoadInput, MutationDef, PickKnown, ProcedureOf, QueryDef, RecordJson, RecordOf, Simplify, TypedRouter } from '../server/client';
 import type { APIKeyController } from './APIKeyController';
 import type { CampaignController } from './CampaignController';
 import type { PostController } from './PostController';
@@ -140,3 +140,47 @@ export interface ClientApis {
   TeamSettingsController: TeamSettingsControllerApi;
   UploadController: UploadControllerApi;
 }
+
+/** The tRPC router: `createTRPCClient<AppRouter>(...)` is typed per procedure (docs/openapi.md). */
+export type AppRouter = TypedRouter<{
+  teams: {
+    apiKeys: {
+      create: ProcedureOf<APIKeyControllerApi, 'create'>;
+      destroy: ProcedureOf<APIKeyControllerApi, 'destroy'>;
+      get: ProcedureOf<APIKeyControllerApi, 'get'>;
+      index: ProcedureOf<APIKeyControllerApi, 'index'>;
+      update: ProcedureOf<APIKeyControllerApi, 'update'>;
+    };
+    campaigns: {
+      attach: ProcedureOf<CampaignControllerApi, 'mutateAttach'>;
+      bulkArchive: ProcedureOf<CampaignControllerApi, 'mutateBulkArchive'>;
+      bulkPublish: ProcedureOf<CampaignControllerApi, 'mutateBulkPublish'>;
+      create: ProcedureOf<CampaignControllerApi, 'create'>;
+      destroy: ProcedureOf<CampaignControllerApi, 'destroy'>;
+      duplicate: ProcedureOf<CampaignControllerApi, 'mutateDuplicate'>;
+      get: ProcedureOf<CampaignControllerApi, 'get'>;
+      index: ProcedureOf<CampaignControllerApi, 'index'>;
+      posts: {
+        create: ProcedureOf<PostControllerApi, 'create'>;
+        destroy: ProcedureOf<PostControllerApi, 'destroy'>;
+        get: ProcedureOf<PostControllerApi, 'get'>;
+        index: ProcedureOf<PostControllerApi, 'index'>;
+        update: ProcedureOf<PostControllerApi, 'update'>;
+      };
+      publish: ProcedureOf<CampaignControllerApi, 'mutatePublish'>;
+      score: ProcedureOf<CampaignControllerApi, 'indexScore'>;
+      stats: ProcedureOf<CampaignControllerApi, 'indexStats'>;
+      update: ProcedureOf<CampaignControllerApi, 'update'>;
+    };
+    teamSettings: {
+      findOrCreate: ProcedureOf<TeamSettingsControllerApi, 'findOrCreate'>;
+      get: ProcedureOf<TeamSettingsControllerApi, 'get'>;
+      update: ProcedureOf<TeamSettingsControllerApi, 'update'>;
+    };
+    uploads: {
+      confirm: ProcedureOf<UploadControllerApi, 'mutateConfirm'>;
+      presign: ProcedureOf<UploadControllerApi, 'mutatePresign'>;
+      storageUsage: ProcedureOf<UploadControllerApi, 'indexStorageUsage'>;
+    };
+  };
+}>;

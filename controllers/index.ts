@@ -6,10 +6,11 @@
  * of that name, and list it in `controllerClasses` (the typed-client codegen
  * reads this list).
  */
-import { buildRouter, createApiHandler, mergeRouters } from '@/server';
+import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
 import { APIKeyController } from './APIKeyController';
 import { CampaignController } from './CampaignController';
 import { authorizeScope, createContext } from './context';
+import { createOpenApiDocument } from './openapi';
 import { PostController } from './PostController';
 import { TeamSettingsController } from './TeamSettingsController';
 import { UploadController } from './UploadController';
@@ -28,7 +29,18 @@ export const controllerClasses = [
 
 export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));
 
-export type AppRouter = typeof api.router;
+/**
+ * The router's type, generated (controllers/client.gen.ts): the procedures are
+ * built at run time, so `typeof api.router` would be `AnyRouter`.
+ */
+export type { AppRouter } from './client.gen';
+
+let openApi: OpenApiDocument | undefined;
+/** The OpenAPI 3.1 document of `api` (built on first use, then kept: it depends only on the code). */
+export function openApiDocument(): OpenApiDocument {
+  openApi ??= createOpenApiDocument(api);
+  return openApi;
+}
 
 export const handler = createApiHandler({
   routers: api,

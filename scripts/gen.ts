@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { ControllerClass } from '@/server';
 import { describeController } from './gen/describeController';
 import { renderClientFile } from './gen/renderClientFile';
+import { renderOpenApiTypes } from './gen/renderOpenApiTypes';
 
 export interface GenTarget {
   /** Module exporting the controller classes, relative to the project root. */
@@ -36,6 +37,9 @@ export const TARGETS: readonly GenTarget[] = [
     out: 'server/testing/clientFixtures.gen.ts',
   },
 ];
+
+/** Types of the app's OpenAPI document, for the outside-client example (controllers/outside/). */
+export const OPENAPI_TYPES = 'controllers/outside/openapi.gen.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_RUNTIME = 'server/client';
@@ -86,12 +90,22 @@ export async function generate(target: GenTarget, root = ROOT): Promise<string> 
   });
 }
 
+/** The openapi-typescript types of the app's document. */
+export async function generateOpenApiTypes(root = ROOT): Promise<string> {
+  const { openApiDocument } = await importModule(path.join(root, 'controllers/index.ts'));
+  return renderOpenApiTypes((openApiDocument as () => object)());
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   let stale = 0;
-  for (const target of TARGETS) {
+  const outputs: { out: string; text: () => Promise<string> }[] = [
+    ...TARGETS.map((target) => ({ out: target.out, text: () => generate(target) })),
+    { out: OPENAPI_TYPES, text: () => generateOpenApiTypes() },
+  ];
+  for (const target of outputs) {
     const outFile = path.join(ROOT, target.out);
-    const text = await generate(target);
+    const text = await target.text();
     const current = existsSync(outFile) ? readFileSync(outFile, 'utf8') : undefined;
     if (current === text) continue;
     if (check) {

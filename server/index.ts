@@ -7,6 +7,7 @@ export * from './http';
 export * from './lifecycle';
 export * from './log';
 export * from './model';
+export * from './openapi';
 export * from './schema';
 export * from './shared';
 export * from './storage';

@@ -25,10 +25,12 @@ const HELPER_TYPES = [
   'LoadInput',
   'MutationDef',
   'PickKnown',
+  'ProcedureOf',
   'QueryDef',
   'RecordJson',
   'RecordOf',
   'Simplify',
+  'TypedRouter',
 ];
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -59,6 +61,46 @@ function renderApi(controller: ControllerDescription): string {
   return lines.join('\n');
 }
 
+type Tree = Map<string, Tree | string>;
+
+/**
+ * `export type AppRouter = TypedRouter<{ teams: { campaigns: { index: ProcedureOf<...> } } }>`:
+ * the procedure tree the router builds at run time (server/http/buildRouter.ts), keys sorted.
+ */
+function renderRouter(controllers: ControllerDescription[]): string {
+  const root: Tree = new Map();
+  for (const controller of controllers) {
+    for (const m of controller.methods) {
+      const parts = m.procedure.split('.');
+      const leaf = parts.pop() as string;
+      let node = root;
+      for (const part of parts) {
+        let next = node.get(part);
+        if (typeof next !== 'object') {
+          next = new Map();
+          node.set(part, next);
+        }
+        node = next;
+      }
+      node.set(leaf, `ProcedureOf<${controller.name}Api, '${m.clientName}'>`);
+    }
+  }
+  const key = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `'${name}'`);
+  const render = (node: Tree, indent: string): string[] =>
+    [...node.keys()].sort(byName).flatMap((name) => {
+      const value = node.get(name) as Tree | string;
+      return typeof value === 'string'
+        ? [`${indent}${key(name)}: ${value};`]
+        : [`${indent}${key(name)}: {`, ...render(value, `${indent}  `), `${indent}};`];
+    });
+  return [
+    '/** The tRPC router: `createTRPCClient<AppRouter>(...)` is typed per procedure (docs/openapi.md). */',
+    controllers.length === 0
+      ? '// biome-ignore lint/complexity/noBannedTypes: no controllers yet.\nexport type AppRouter = TypedRouter<{}>;'
+      : ['export type AppRouter = TypedRouter<{', ...render(root, '  '), '}>;'].join('\n'),
+  ].join('\n');
+}
+
 export function renderClientFile(options: RenderOptions): string {
   const controllers = [...options.controllers].sort((a, b) => byName(a.name, b.name));
   const body = [
@@ -67,6 +109,7 @@ export function renderClientFile(options: RenderOptions): string {
     controllers.length === 0
       ? '// biome-ignore lint/suspicious/noEmptyInterface: no controllers yet.\nexport interface ClientApis {}'
       : ['export interface ClientApis {', ...controllers.map((c) => `  ${c.name}: ${c.name}Api;`), '}'].join('\n'),
+    renderRouter(controllers),
   ].join('\n\n');
 
   const helpers = HELPER_TYPES.filter((name) => new RegExp(`\\b${name}\\b`).test(body));

@@ -46,6 +46,7 @@ export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, Pr
 export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
 export { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 export { makeQueryClient, shouldRetry } from './queryClient';
+export type { AppRootTypes, ProcedureInput, ProcedureOf, TrpcErrorData, TypedRouter } from './routerTypes';
 export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';
 export {
   type PresignedUpload,

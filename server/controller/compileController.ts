@@ -12,6 +12,7 @@ import { declaredActions } from './declaredActions';
 import { defaultActionRoutes } from './defaultActionRoutes';
 import {
   type ActionOptions,
+  type ControllerDocs,
   type ControllerMetadata,
   type HookDeclaration,
   type MutationOptions,
@@ -64,6 +65,8 @@ export interface CompiledController {
   scopes: string[];
   resource: ControllerMetadata['resource'];
   model: ModelLike | null;
+  /** `@apiDoc` of the class, else of its nearest documented parent. */
+  docs: ControllerDocs;
   actions: CompiledAction[];
   /** Parent class hooks first, then declaration order. */
   before: HookDeclaration[];
@@ -114,7 +117,12 @@ export function compileController(Controller: ControllerClass): CompiledControll
   const before = chain.flatMap((meta) => meta.before);
   const after = chain.flatMap((meta) => meta.after);
   const rescues = [...chain].reverse().flatMap((meta) => meta.rescues);
-  checkHooks({ before, after, rescues }, new Set(actions.map((a) => a.name)), hasMethod, fail);
+  const actionNames = new Set(actions.map((a) => a.name));
+  checkHooks({ before, after, rescues }, actionNames, hasMethod, fail);
+  const docs = [...chain].reverse().find((meta) => meta.docs)?.docs ?? {};
+  for (const name of Object.keys(docs.actions ?? {})) {
+    if (!actionNames.has(name)) fail(`@apiDoc documents "${name}", but there is no such action`);
+  }
 
   const result: CompiledController = {
     Controller,
@@ -123,6 +131,7 @@ export function compileController(Controller: ControllerClass): CompiledControll
     scopes,
     resource,
     model,
+    docs,
     actions,
     before,
     after,

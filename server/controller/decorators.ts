@@ -7,6 +7,7 @@
 import {
   type ActionFilter,
   type ActionOptions,
+  type ControllerDocs,
   type CrudConfig,
   type ErrorClass,
   type HookOptions,
@@ -29,6 +30,13 @@ function methodName(propertyKey: string | symbol): string {
 export function controller(path?: string): ClassDecorator {
   return (target) => {
     ownMetadata(target).path = path;
+  };
+}
+
+/** Documents the controller in the OpenAPI description (tag, description, texts of CRUD actions). */
+export function apiDoc(docs: ControllerDocs): ClassDecorator {
+  return (target) => {
+    ownMetadata(target).docs = docs;
   };
 }
 

@@ -5,7 +5,7 @@ export {
   type ControllerClass,
   compileController,
 } from './compileController';
-export { action, after, before, controller, crud, mutation, rescue, scope, singleton } from './decorators';
+export { action, after, apiDoc, before, controller, crud, mutation, rescue, scope, singleton } from './decorators';
 export { type AuthorizeScope, dispatch } from './dispatch';
 export {
   AppError,
@@ -23,7 +23,9 @@ export {
   Unauthorized,
 } from './errors';
 export type {
+  ActionDocs,
   ActionOptions,
+  ControllerDocs,
   CrudConfig,
   HookOptions,
   MutationOptions,

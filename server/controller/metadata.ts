@@ -6,6 +6,7 @@
  * prototype chain so hooks, rescues and actions declared on a parent class
  * apply to its subclasses, parent first.
  */
+import type { z } from 'zod';
 import type { IndexOptions } from './parseIndexQuery';
 import type { ModelLike } from './types';
 
@@ -45,7 +46,34 @@ export interface SingletonConfig<Ctx = unknown> {
   get?: { include?: readonly string[] };
 }
 
-export interface MutationOptions {
+/**
+ * Documentation of one action in the OpenAPI description (server/openapi).
+ * Nothing here changes how a request is handled.
+ */
+export interface ActionDocs {
+  summary?: string;
+  description?: string;
+  /**
+   * What the action answers: a zod schema, or `'record'` for the controller's
+   * record (as `get` serialises it, without includes). Without it the
+   * response is documented as any JSON value. Not checked at run time: the
+   * contract test (controllers/openapi.contract.test.ts) checks real answers.
+   */
+  output?: z.ZodType | 'record';
+  /** Error statuses the action can answer beyond those its kind implies, e.g. `[503]` when it calls storage. */
+  errorStatuses?: readonly number[];
+}
+
+/** `@apiDoc({...})` on a controller class: its tag, and texts for actions it does not declare itself (CRUD). */
+export interface ControllerDocs {
+  /** Tag of its operations (default: the class name). */
+  tag?: string;
+  description?: string;
+  /** Summary/description of any action by name, e.g. `{ index: { summary: 'List campaigns' } }`. */
+  actions?: Record<string, Pick<ActionDocs, 'summary' | 'description'>>;
+}
+
+export interface MutationOptions extends ActionDocs {
   bulk?: boolean;
   /** With `bulk`: load the records (default) or pass only the ids. */
   records?: boolean;
@@ -53,7 +81,7 @@ export interface MutationOptions {
   input?: InputParser;
 }
 
-export interface ActionOptions {
+export interface ActionOptions extends ActionDocs {
   /** Load the record by `:id` from the scoped relation and pass it as first argument. */
   load?: boolean;
   /** Optional input parser (e.g. a zod schema); failures answer 400 with field errors. */
@@ -91,6 +119,7 @@ export interface RescueDeclaration {
 
 export interface ControllerMetadata {
   path?: string;
+  docs?: ControllerDocs;
   resource?:
     | { kind: 'crud'; model: ModelLike; config: CrudConfig }
     | { kind: 'singleton'; model: ModelLike; config: SingletonConfig };

@@ -14,6 +14,19 @@ export interface Association {
   check?(owner: ModelClass, name: string): void;
   /** Value for a record whose association is known to be empty (e.g. a new record). */
   empty?(): unknown;
+  /**
+   * What a loaded value holds, for API descriptions (server/openapi): the
+   * target model, one or many, and the attributes it is limited to. Optional:
+   * an association without it is described as any JSON value.
+   */
+  shape?(owner: ModelClass, name: string): AssociationShape;
+}
+
+export interface AssociationShape {
+  target: ModelClass;
+  many: boolean;
+  /** Limited to these attributes (plus `id` and, for hasMany, the foreign key); all non-hidden ones when absent. */
+  columns?: readonly string[];
 }
 
 /** What a model's static `associations` (or the `associations` option) returns: name -> association. */

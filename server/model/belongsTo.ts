@@ -29,6 +29,11 @@ export function belongsTo(target: () => object, options: BelongsToOptions = {}):
     kind: 'belongsTo',
     options,
     empty: () => null,
+    shape: (owner, name) => ({
+      target: targetModel(target, owner, name),
+      many: false,
+      columns: options.columns && ['id', ...options.columns],
+    }),
     check(owner, name) {
       owner.meta.column(options.foreignKey ?? `${name}Id`);
       const model = targetModel(target, owner, name);

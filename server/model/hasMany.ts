@@ -42,6 +42,11 @@ function definition(kind: 'hasMany' | 'hasOne', target: () => object, options: H
     kind,
     options,
     empty: () => (kind === 'hasMany' ? [] : null),
+    shape: (owner, name) => ({
+      target: targetModel(target, owner, name),
+      many: kind === 'hasMany',
+      columns: options.columns && ['id', foreignKeyOf(owner), ...options.columns],
+    }),
     check(owner, name) {
       const model = targetModel(target, owner, name);
       model.meta.column(foreignKeyOf(owner));

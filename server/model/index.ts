@@ -1,4 +1,4 @@
-export type { Association, Associations } from './Association';
+export type { Association, AssociationShape, Associations } from './Association';
 export { type BelongsTo, type BelongsToOptions, belongsTo } from './belongsTo';
 export { afterCommit, afterRollback, type Database, db, registerDatabase, transaction } from './connection';
 export { pgErrorOf, translateConstraintError } from './constraintErrors';

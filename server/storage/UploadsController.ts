@@ -37,6 +37,7 @@ import { presignUpload } from './presignUpload';
 import { sanitizeFilename } from './sanitizeFilename';
 import { assertStorageReachable } from './storageProbe';
 import { serviceAssets } from './tables';
+import { assetOutput, presignOutput } from './uploadOutputs';
 
 const presignInput = z.object({
   filename: z.string().trim().min(1, "can't be blank").max(1024),
@@ -77,7 +78,14 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     return true;
   }
 
-  @action('POST', undefined, { input: presignInput })
+  @action('POST', undefined, {
+    input: presignInput,
+    output: presignOutput,
+    errorStatuses: [503],
+    summary: 'Presign an upload',
+    description:
+      'Checks type and size against the slot, then signs a PUT straight to storage (no file goes through the app).',
+  })
   async presign(input: PresignInput): Promise<PresignResponse> {
     const registered = findSlot(input.slot);
     if (!registered || !this.allowsSlot(registered)) {
@@ -111,7 +119,13 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     };
   }
 
-  @action('POST', undefined, { input: confirmInput })
+  @action('POST', undefined, {
+    input: confirmInput,
+    output: assetOutput,
+    errorStatuses: [503],
+    summary: 'Confirm an upload',
+    description: 'Checks the stored object against the presign and marks the asset ready.',
+  })
   async confirm(input: ConfirmInput): Promise<AssetJson> {
     const owned = { ...(await this.uploadMetadata()), scope: this.scopeParams };
     const asset = await Asset.where(sql`${serviceAssets.metadata} @> ${JSON.stringify(owned)}::jsonb`).findBy({

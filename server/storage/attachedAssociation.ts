@@ -52,6 +52,7 @@ export function attachedAssociation(slot: RegisteredSlot): Association {
   return {
     kind: one ? 'hasOneAttached' : 'hasManyAttached',
     empty: () => (one ? null : []),
+    shape: () => ({ target: Asset, many: !one }),
     async preload(owner, name, records: readonly ModelBase[]): Promise<void> {
       const ids = [...new Set(records.map((record) => record.readAttribute('id')))].filter(
         (id): id is number => typeof id === 'number',

@@ -4,7 +4,7 @@
  * The manifest maps client names to tRPC procedures; the types come from the
  * controller classes themselves (import type: no server code reaches the browser).
  */
-import type { ActionInput, ActionOutput, ClientManifest, IndexOptions, IndexPage, JsonRecord, LoadInput, MutationDef, PickKnown, QueryDef, RecordJson, RecordOf, Simplify } from '../client';
+import type { ActionInput, ActionOutput, ClientManifest, IndexOptions, IndexPage, JsonRecord, LoadInput, MutationDef, PickKnown, ProcedureOf, QueryDef, RecordJson, RecordOf, Simplify, TypedRouter } from '../client';
 import type { APIKeyController, OrgSettingsController, PersonController, ProjectController, ReportController, ThingController, UploadController } from './clientFixtures';
 
 export const manifest = {
@@ -182,3 +182,64 @@ export interface ClientApis {
   ThingController: ThingControllerApi;
   UploadController: UploadControllerApi;
 }
+
+/** The tRPC router: `createTRPCClient<AppRouter>(...)` is typed per procedure (docs/openapi.md). */
+export type AppRouter = TypedRouter<{
+  apiKeys: {
+    ping: ProcedureOf<APIKeyControllerApi, 'indexPing'>;
+  };
+  orgs: {
+    orgSettings: {
+      findOrCreate: ProcedureOf<OrgSettingsControllerApi, 'findOrCreate'>;
+      get: ProcedureOf<OrgSettingsControllerApi, 'get'>;
+      update: ProcedureOf<OrgSettingsControllerApi, 'update'>;
+    };
+    projects: {
+      brew: ProcedureOf<ProjectControllerApi, 'mutateBrew'>;
+      bulkActivate: ProcedureOf<ProjectControllerApi, 'mutateBulkActivate'>;
+      bulkArchive: ProcedureOf<ProjectControllerApi, 'mutateBulkArchive'>;
+      create: ProcedureOf<ProjectControllerApi, 'create'>;
+      destroy: ProcedureOf<ProjectControllerApi, 'destroy'>;
+      echo: ProcedureOf<ProjectControllerApi, 'mutateEcho'>;
+      get: ProcedureOf<ProjectControllerApi, 'get'>;
+      index: ProcedureOf<ProjectControllerApi, 'index'>;
+      publish: ProcedureOf<ProjectControllerApi, 'mutatePublish'>;
+      rename: ProcedureOf<ProjectControllerApi, 'mutateRename'>;
+      score: ProcedureOf<ProjectControllerApi, 'indexScore'>;
+      stats: ProcedureOf<ProjectControllerApi, 'indexStats'>;
+      update: ProcedureOf<ProjectControllerApi, 'update'>;
+    };
+    reports: {
+      assign: ProcedureOf<ReportControllerApi, 'mutateAssign'>;
+      bulkArchive: ProcedureOf<ReportControllerApi, 'mutateBulkArchive'>;
+      create: ProcedureOf<ReportControllerApi, 'create'>;
+      destroy: ProcedureOf<ReportControllerApi, 'destroy'>;
+      get: ProcedureOf<ReportControllerApi, 'get'>;
+      getSummary: ProcedureOf<ReportControllerApi, 'getSummary'>;
+      index: ProcedureOf<ReportControllerApi, 'index'>;
+      indexKeypoints: ProcedureOf<ReportControllerApi, 'indexKeypoints'>;
+      presign: ProcedureOf<ReportControllerApi, 'mutatePresign'>;
+      publish: ProcedureOf<ReportControllerApi, 'mutatePublish'>;
+      recalculate: ProcedureOf<ReportControllerApi, 'mutateRecalculate'>;
+      score: ProcedureOf<ReportControllerApi, 'indexScore'>;
+      stats: ProcedureOf<ReportControllerApi, 'indexStats'>;
+      update: ProcedureOf<ReportControllerApi, 'update'>;
+    };
+    uploads: {
+      presign: ProcedureOf<UploadControllerApi, 'mutatePresign'>;
+      storageUsage: ProcedureOf<UploadControllerApi, 'indexStorageUsage'>;
+    };
+  };
+  people: {
+    create: ProcedureOf<PersonControllerApi, 'create'>;
+    destroy: ProcedureOf<PersonControllerApi, 'destroy'>;
+    get: ProcedureOf<PersonControllerApi, 'get'>;
+    index: ProcedureOf<PersonControllerApi, 'index'>;
+    update: ProcedureOf<PersonControllerApi, 'update'>;
+  };
+  v2: {
+    things: {
+      latest: ProcedureOf<ThingControllerApi, 'indexLatest'>;
+    };
+  };
+}>;

@@ -1,0 +1,176 @@
+/**
+ * One OpenAPI operation from one compiled action: the same record the router
+ * dispatches on (server/controller/compileController.ts), so the document
+ * cannot list a route that does not exist or miss one that does.
+ */
+import type { CompiledAction, CompiledController } from '../controller';
+import { NEVER_WRITABLE } from '../controller';
+import { MAX_IDS } from '../controller/parseIds';
+import { MAX_INT4 } from '../shared/int4';
+import { errorReason, errorStatuses } from './errorStatuses';
+import { indexParameters, type Parameter } from './indexParameters';
+import { type JsonSchema, nullable, objectSchema, ref } from './jsonSchema';
+import type { SchemaRegistry } from './SchemaRegistry';
+import { zodSchema } from './zodSchema';
+
+export interface Operation {
+  /** OpenAPI path, e.g. `/teams/{teamId}/campaigns/{id}`. */
+  path: string;
+  method: 'get' | 'post' | 'patch' | 'delete';
+  operation: Record<string, unknown>;
+}
+
+const DEFAULT_SUMMARIES: Partial<Record<CompiledAction['kind'], (model: string) => string>> = {
+  index: (model) => `List ${model} records`,
+  get: (model) => `Get ${model}`,
+  create: (model) => `Create ${model}`,
+  update: (model) => `Update ${model}`,
+  destroy: (model) => `Delete ${model}`,
+  singletonGet: (model) => `Get the ${model} (null when there is none yet)`,
+  singletonCreate: (model) => `Find or create the ${model}`,
+  singletonUpdate: (model) => `Update the ${model}`,
+};
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+function body(schema: JsonSchema, required = true) {
+  return { required, content: json(schema) };
+}
+
+/** The attributes a create/update may carry: permitted, minus the write rules' exclusions. */
+function writableFields(compiled: CompiledController, permit: readonly string[] = [], exclude: readonly string[] = []) {
+  const attributes = compiled.model?.attributeNames ?? [];
+  return permit.filter(
+    (field) =>
+      attributes.includes(field) &&
+      !NEVER_WRITABLE.has(field) &&
+      !compiled.scopes.includes(field) &&
+      !exclude.includes(field),
+  );
+}
+
+export function operationFor(
+  compiled: CompiledController,
+  action: CompiledAction,
+  registry: SchemaRegistry,
+  authenticated: boolean,
+): Operation {
+  const model = compiled.model;
+  const modelName = model?.modelName ?? 'record';
+  const crud = compiled.resource?.kind === 'crud' ? compiled.resource.config : undefined;
+  const single = compiled.resource?.kind === 'singleton' ? compiled.resource.config : undefined;
+  const record = () => (model ? registry.record(model) : {});
+  const data = (permit: readonly string[] | undefined, exclude: readonly string[], create: boolean) =>
+    model
+      ? objectSchema({ data: registry.writable(model, writableFields(compiled, permit, exclude), create) }, ['data'])
+      : { type: 'object' };
+
+  const parameters: Parameter[] = [...action.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name: name as string,
+    in: 'path',
+    required: true,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_INT4 },
+  }));
+  let requestBody: unknown;
+  let output: JsonSchema = {};
+  let outputNote: string | undefined;
+  const declared = action.options.output;
+  const declaredOutput = declared === 'record' ? record() : declared ? zodSchema(declared, 'output') : undefined;
+
+  switch (action.kind) {
+    case 'index': {
+      if (model) parameters.push(...indexParameters(model, crud?.index ?? {}));
+      const pagination = objectSchema(
+        {
+          page: { type: 'integer', minimum: 1 },
+          perPage: { type: 'integer', minimum: 1 },
+          totalCount: { type: 'integer', minimum: 0 },
+          hasMore: { type: 'boolean' },
+        },
+        ['page', 'perPage', 'totalCount', 'hasMore'],
+      );
+      const rows = model ? registry.withIncludes(model, crud?.index?.include) : {};
+      output = objectSchema({ data: { type: 'array', items: rows }, pagination }, ['data', 'pagination']);
+      break;
+    }
+    case 'get':
+      output = model ? registry.withIncludes(model, crud?.get?.include) : {};
+      break;
+    case 'create':
+      requestBody = body(data(crud?.create?.permit, Object.keys(crud?.create?.autoSet ?? {}), true));
+      output = record();
+      break;
+    case 'update':
+      requestBody = body(data(crud?.update?.permit, [], false));
+      output = record();
+      break;
+    case 'destroy':
+      output = objectSchema({ success: { const: true } }, ['success']);
+      break;
+    case 'singletonGet':
+      output = nullable(model ? registry.withIncludes(model, single?.get?.include) : {});
+      break;
+    case 'singletonCreate':
+      output = record();
+      break;
+    case 'singletonUpdate':
+      requestBody = body(data(single?.update?.permit, [], false));
+      output = record();
+      break;
+    case 'bulkMutation':
+      requestBody = body(
+        objectSchema(
+          { ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: MAX_INT4 }, maxItems: MAX_IDS } },
+          ['ids'],
+        ),
+      );
+      break;
+    case 'action':
+      if (action.httpMethod === 'POST') {
+        requestBody = action.options.input
+          ? body(zodSchema(action.options.input, 'input'))
+          : body({ type: 'object' }, false);
+      } else if (action.options.input) {
+        const input = zodSchema(action.options.input, 'input');
+        const required = new Set((input.required as string[] | undefined) ?? []);
+        for (const [name, schema] of Object.entries((input.properties ?? {}) as Record<string, JsonSchema>)) {
+          parameters.push({ name, in: 'query', required: required.has(name), schema });
+        }
+      }
+      break;
+  }
+  if (action.kind === 'mutation' || action.kind === 'bulkMutation' || action.kind === 'action') {
+    output = declaredOutput ?? {};
+    if (!declaredOutput) outputNote = 'The action declares no `output` schema: any JSON value.';
+  } else if (declaredOutput) {
+    output = declaredOutput; // an overridden default action that says what it answers now
+  }
+
+  const docs = { ...compiled.docs.actions?.[action.name], ...pick(action.options) };
+  const success = action.kind === 'create' ? '201' : '200';
+  const responses: Record<string, unknown> = {
+    [success]: { description: outputNote ?? 'Success', content: json(output) },
+  };
+  for (const status of errorStatuses(action, authenticated)) {
+    responses[String(status)] = { description: errorReason(status), content: json(ref('Error')) };
+  }
+  const operation: Record<string, unknown> = {
+    operationId: `${compiled.name}.${action.clientName}`,
+    tags: [compiled.docs.tag ?? compiled.name],
+    summary: docs.summary ?? DEFAULT_SUMMARIES[action.kind]?.(modelName) ?? action.clientName,
+    ...(docs.description ? { description: docs.description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    'x-trpc-procedure': `${action.procedureKey.join('.')} (${action.procedureType})`,
+  };
+  return {
+    path: action.path.replace(/:(\w+)/g, '{$1}'),
+    method: action.httpMethod.toLowerCase() as Operation['method'],
+    operation,
+  };
+}
+
+function pick({ summary, description }: { summary?: string; description?: string }) {
+  return { ...(summary ? { summary } : {}), ...(description ? { description } : {}) };
+}

@@ -1,0 +1,37 @@
+/**
+ * What presign and confirm answer, as zod schemas: the `output` of their
+ * actions in the OpenAPI description (server/openapi). They restate the
+ * `AssetJson` and `PresignResponse` types; the `satisfies` checks below keep
+ * both in step, and the contract test checks real answers against them.
+ */
+import { z } from 'zod';
+import type { AssetJson } from './Asset';
+import type { PresignResponse } from './UploadsController';
+
+export const assetOutput = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  contentType: z.string(),
+  byteSize: z.number().int().nullable(),
+  checksum: z.string().nullable(),
+  status: z.enum(['pending', 'ready']),
+  access: z.enum(['public', 'private']),
+  createdAt: z.string(),
+  url: z.string().nullable().describe('Signed URL; null until the file is uploaded and confirmed'),
+});
+
+export const presignOutput = z.object({
+  asset: assetOutput,
+  uploadUrl: z.string().describe('PUT the file here, with `headers`'),
+  method: z.literal('PUT'),
+  headers: z.object({ 'Content-Type': z.string() }),
+  expiresAt: z.string().describe('ISO time after which the store refuses uploadUrl'),
+  publicUrl: z.string().optional().describe('Public slots only: where the file will be readable'),
+});
+
+// Compile-time: the schemas describe exactly the wire types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _assetInStep: Same<z.infer<typeof assetOutput>, AssetJson> = true;
+const _presignInStep: Same<z.infer<typeof presignOutput>, PresignResponse> = true;
+void _assetInStep;
+void _presignInStep;
