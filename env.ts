@@ -56,20 +56,37 @@ export type Env = z.infer<typeof schema>;
 /** What a running server cannot do without (`next build` runs without them). */
 const SERVER_REQUIRED = ['DATABASE_URL', 'SESSION_SECRET'] as const;
 
+/** The variables that name a store: all or none (none turns uploads off). */
+const STORAGE_VARIABLES = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Storage variables missing from a partial set; [] when all or none are given. */
+export function missingStorageVariables(source: Readonly<Record<string, unknown>>): string[] {
+  const given = [...STORAGE_VARIABLES, 'S3_ENDPOINT', 'S3_PUBLIC_URL_BASE'].some((name) => Boolean(source[name]));
+  return given ? STORAGE_VARIABLES.filter((name) => !source[name]) : [];
+}
+
+/** Every variable a server start lacks, one line each. */
+function missingAtStart(source: Readonly<Record<string, unknown>>): string[] {
+  const server = SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
+  const storage = missingStorageVariables(source).map(
+    (name) => `  ${name}: missing (S3_* are all or none; none turns uploads off)`,
+  );
+  return [...server, ...storage];
+}
+
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
   // Name every problem at once, the missing server variables included, so
   // one failed start is enough to fix the configuration.
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  const missing = SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
-  throw new Error(`Invalid environment variables:\n${[...lines, ...missing].join('\n')}\nSee .env.example.`);
+  throw new Error(`Invalid environment variables:\n${[...lines, ...missingAtStart(source)].join('\n')}\nSee .env.example.`);
 }
 
 export const env: Env = parseEnv(process.env);
 
 /** Whether uploads have a store: the bucket and both keys are set. */
-export const storageConfigured: boolean = Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY);
+export const storageConfigured: boolean = STORAGE_VARIABLES.every((name) => Boolean(env[name]));
 
 /** Dev sign-in is on by default except in production, where it must be enabled explicitly. */
 export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== 'production';
@@ -79,10 +96,10 @@ export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== '
  * import) because `next build` imports route modules without them.
  */
 export function assertServerEnv(): void {
-  const missing = SERVER_REQUIRED.filter((name) => !env[name]);
+  const missing = missingAtStart(env);
   if (missing.length > 0) {
     throw new Error(
-      `Missing environment variables: ${missing.join(', ')}. ` +
+      `Missing environment variables:\n${missing.join('\n')}\n` +
         'Run `npm run dev` (it starts embedded services) or set them; see .env.example.',
     );
   }

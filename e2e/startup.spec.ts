@@ -43,6 +43,19 @@ test('with no environment, next start exits non-zero within 5 s naming the missi
   expect(result.output).toMatch(/SESSION_SECRET/);
 });
 
+test('storage is all or none: a bucket without its keys stops the start, naming the keys', async () => {
+  const result = await start({
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+    SESSION_SECRET: 'x'.repeat(32),
+    S3_BUCKET: 'uploads',
+  });
+  expect(result.code, result.output).not.toBe(0);
+  expect(result.ms).toBeLessThan(5_000);
+  expect(result.output).toMatch(/S3_ACCESS_KEY_ID: missing \(S3_\* are all or none/);
+  expect(result.output).toContain('S3_SECRET_ACCESS_KEY');
+  expect(result.output).not.toMatch(/DATABASE_URL: missing/);
+});
+
 test('an invalid variable is named together with the missing ones', async () => {
   const result = await start({ S3_ENDPOINT: 'not a url', S3_MAX_UPLOAD_SIZE: '-1' });
   expect(result.code, result.output).not.toBe(0);

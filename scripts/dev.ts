@@ -22,7 +22,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
-import type { Env } from '../env';
+import type * as EnvModule from '../env';
 import { withTimeout } from '../server/shared/withTimeout';
 import { freePort } from '../server/testing/freePort';
 import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
@@ -60,8 +60,9 @@ const shutdown = onShutdown(async (reason) => {
 
 // 1. The user's own environment (.env files included) must be valid before anything starts.
 loadEnvFiles();
-const env = await import('../env').then(
-  (module): Env => module.env,
+// Imported after loadEnvFiles(): env.ts reads the environment once, at import.
+const { env, missingStorageVariables, storageConfigured } = await import('../env').then(
+  (module): typeof EnvModule => module,
   (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
 );
 
@@ -110,9 +111,9 @@ if (process.env.DEV_SEED !== 'false' && (await isEmptyDatabase(databaseUrl))) {
 }
 
 // 4. Object storage.
-const s3Given = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_ENDPOINT].some(Boolean);
-if (s3Given && !env.S3_BUCKET) await shutdownWith('S3_BUCKET is required when other S3_* variables are set.');
-if (!s3Given) {
+const s3Missing = missingStorageVariables(env);
+if (s3Missing.length > 0) await shutdownWith(`S3_* are all or none: set ${s3Missing.join(', ')} too, or none of them.`);
+if (!storageConfigured) {
   const { startS3Server } = await import('../server/testing/s3Server');
   const s3 = await startS3Server({
     dir: S3_DIR,
