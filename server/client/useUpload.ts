@@ -1,3 +1,5 @@
+'use client';
+// A client module: it uses React state, and the @/server/client barrel is also imported by server components.
 /**
  * Browser uploads straight to object storage, with progress, cancel and retry:
  *
