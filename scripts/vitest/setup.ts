@@ -3,18 +3,13 @@
  * database for this file and points DATABASE_URL at it; drops it afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
-import { dropDatabase } from '../services/embeddedPostgres';
+import { cloneDatabase, dropDatabase } from '../services/embeddedPostgres';
 
 const serverUrl = inject('pgServerUrl');
 const name = `test_${randomBytes(6).toString('hex')}`;
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database "${name}" template "${inject('pgTemplate')}"`);
-await admin.end({ timeout: 5 });
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
+process.env.DATABASE_URL = await cloneDatabase(serverUrl, inject('pgTemplate'), name);
 
 afterAll(async () => {
   // db/client.ts caches its pool on globalThis; close it before dropping.
