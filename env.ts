@@ -80,7 +80,9 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   // Name every problem at once, the missing server variables included, so
   // one failed start is enough to fix the configuration.
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  throw new Error(`Invalid environment variables:\n${[...lines, ...missingAtStart(source)].join('\n')}\nSee .env.example.`);
+  throw new Error(
+    `Invalid environment variables:\n${[...lines, ...missingAtStart(source)].join('\n')}\nSee .env.example.`,
+  );
 }
 
 export const env: Env = parseEnv(process.env);

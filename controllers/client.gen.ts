@@ -67,6 +67,12 @@ export const manifest = {
   },
 } as const satisfies ClientManifest;
 
+/** The attachment slots of the models above, as declared (a slot without maxSize uses the server default). */
+export const attachmentSlots = {
+  'Campaign.documents': { kind: 'many', accepts: 'application/pdf', maxSize: 20971520, max: 10 },
+  'Campaign.logo': { kind: 'one', accepts: 'image/*', maxSize: 5242880 },
+} as const;
+
 export type APIKeyControllerRecord = RecordJson<APIKeyController, 'hash', { createdAt: string; createdById: number; id: number; lastUsedAt: string | null; name: string; prefix: string; teamId: number; updatedAt: string }>;
 
 export interface APIKeyControllerApi {

@@ -15,6 +15,9 @@
 import { createControllerClients } from '@/server/client';
 import { type ClientApis, manifest } from './client.gen';
 
+/** The models' attachment slots as declared (`Campaign.logo` ...): the upload hook checks files against them. */
+export { attachmentSlots } from './client.gen';
+
 const clients = createControllerClients<ClientApis>(manifest);
 
 // One line per controller: adding or removing one is a one-line change.

@@ -34,6 +34,18 @@ describe('npm run gen', () => {
     expect(first).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
+  it("emits the models' attachment slots as declared, for the browser's checks", async () => {
+    const { Campaign } = await import('@/db/models');
+    const declared = (Campaign.meta.options as { attachments?: Record<string, { maxSize?: number }> }).attachments;
+    const text = await generate(TARGETS[0] as never);
+    expect(text).toContain(
+      `'Campaign.logo': { kind: 'one', accepts: 'image/*', maxSize: ${declared?.logo?.maxSize} },`,
+    );
+    expect(text).toMatch(
+      /'Campaign\.documents': \{ kind: 'many', accepts: 'application\/pdf', maxSize: \d+, max: \d+ \}/,
+    );
+  });
+
   it('writes an empty manifest while the entry module does not exist', async () => {
     const text = await generate({
       entry: 'nowhere/index.ts',

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ControllerClass } from '@/server';
 import { describeController } from './gen/describeController';
+import { describeSlots } from './gen/describeSlots';
 import { renderClientFile } from './gen/renderClientFile';
 import { renderOpenApiTypes } from './gen/renderOpenApiTypes';
 
@@ -87,6 +88,7 @@ export async function generate(target: GenTarget, root = ROOT): Promise<string> 
     typeImports,
     clientModule: specifier(outFile, path.join(root, CLIENT_RUNTIME)),
     source: `${target.entry} (${target.listExport})`,
+    slots: describeSlots(classes),
   });
 }
 

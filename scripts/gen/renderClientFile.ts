@@ -4,7 +4,9 @@
  * controllers, methods, imports and union members are sorted, and nothing
  * depends on time or machine.
  */
+import { quote } from './columnType';
 import type { ControllerDescription } from './describeController';
+import type { SlotDescription } from './describeSlots';
 
 export interface RenderOptions {
   controllers: ControllerDescription[];
@@ -14,6 +16,8 @@ export interface RenderOptions {
   clientModule: string;
   /** Shown in the header: what the file was generated from. */
   source: string;
+  /** Attachment slots of the controllers' models (the browser's pre-presign checks). */
+  slots?: readonly SlotDescription[];
 }
 
 const HELPER_TYPES = [
@@ -101,10 +105,31 @@ function renderRouter(controllers: ControllerDescription[]): string {
   ].join('\n');
 }
 
+/** `{ 'Campaign.logo': { kind: 'one', accepts: 'image/*', maxSize: 5242880 } }`: the slots' declared rules. */
+function renderSlots(slots: readonly SlotDescription[]): string {
+  const lines = [
+    '/** The attachment slots of the models above, as declared (a slot without maxSize uses the server default). */',
+  ];
+  if (slots.length === 0) return `${lines[0]}\nexport const attachmentSlots = {} as const;`;
+  lines.push('export const attachmentSlots = {');
+  for (const { key, kind, accepts, maxSize, max } of slots) {
+    const fields = [`kind: ${quote(kind)}`];
+    if (accepts !== undefined) {
+      fields.push(`accepts: ${typeof accepts === 'string' ? quote(accepts) : `[${accepts.map(quote).join(', ')}]`}`);
+    }
+    if (maxSize !== undefined) fields.push(`maxSize: ${maxSize}`);
+    if (max !== undefined) fields.push(`max: ${max}`);
+    lines.push(`  ${quote(key)}: { ${fields.join(', ')} },`);
+  }
+  lines.push('} as const;');
+  return lines.join('\n');
+}
+
 export function renderClientFile(options: RenderOptions): string {
   const controllers = [...options.controllers].sort((a, b) => byName(a.name, b.name));
   const body = [
     renderManifest(controllers),
+    renderSlots(options.slots ?? []),
     ...controllers.map(renderApi),
     controllers.length === 0
       ? '// biome-ignore lint/suspicious/noEmptyInterface: no controllers yet.\nexport interface ClientApis {}'

@@ -110,20 +110,41 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<s
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     const rows = await admin`select 1 from pg_database where datname = ${name}`;
-    if (rows.length === 0) await admin.unsafe(`create database "${name.replaceAll('"', '')}"`);
+    if (rows.length === 0) await admin.unsafe(`create database ${identifier(name)}`);
   } finally {
     await admin.end({ timeout: 5 });
   }
+  return databaseUrl(serverUrl, name);
+}
+
+/** Creates `name` as a copy of `template` (one test file's fresh, migrated database); returns its URL. */
+export async function cloneDatabase(serverUrl: string, template: string, name: string): Promise<string> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${identifier(name)} template ${identifier(template)}`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  return databaseUrl(serverUrl, name);
+}
+
+/** The URL of database `name` on the server behind `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** A database name as a quoted identifier (names here are generated; quotes are dropped, not escaped). */
+function identifier(name: string): string {
+  return `"${name.replaceAll('"', '')}"`;
 }
 
 /** Drops `name` on the server behind `serverUrl`, closing its connections first. */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`drop database if exists "${name.replaceAll('"', '')}" with (force)`);
+    await admin.unsafe(`drop database if exists ${identifier(name)} with (force)`);
   } finally {
     await admin.end({ timeout: 5 });
   }

@@ -1,20 +1,22 @@
 /**
  * Runs before each test file: clones the migrated template into a fresh
  * database for this file and points DATABASE_URL at it; drops it afterwards.
+ * Also silences the framework's logger.
  */
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import { pino } from 'pino';
+import type postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
-import { dropDatabase } from '../services/embeddedPostgres';
+import { configureLogger } from '../../server/log';
+import { cloneDatabase, dropDatabase } from '../services/embeddedPostgres';
+
+// Quiet by default (the app's controllers/logger.ts is silent under tests too);
+// a test that reads log lines configures a logger of its own.
+configureLogger(pino({ level: 'silent' }));
 
 const serverUrl = inject('pgServerUrl');
 const name = `test_${randomBytes(6).toString('hex')}`;
-const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database "${name}" template "${inject('pgTemplate')}"`);
-await admin.end({ timeout: 5 });
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-process.env.DATABASE_URL = url.toString();
+process.env.DATABASE_URL = await cloneDatabase(serverUrl, inject('pgTemplate'), name);
 
 afterAll(async () => {
   // db/client.ts caches its pool on globalThis; close it before dropping.

@@ -1,3 +1,5 @@
+'use client';
+// A client module: it uses React state, and the @/server/client barrel is also imported by server components.
 /**
  * Browser uploads straight to object storage, with progress, cancel and retry:
  *
@@ -10,12 +12,14 @@
  *     presign: (file) => UploadController.with({ teamId }).mutatePresign({ ...file, slot: 'Campaign.logo' }),
  *     confirm: (assetId) => UploadController.with({ teamId }).mutateConfirm({ assetId }),
  *     attach: (assetId) => attach.mutateAsync({ id, slot: 'logo', assetId }),
- *   }, { accepts: 'image/*', maxSize: 5 * MB });
+ *   }, attachmentSlots['Campaign.logo']);
  *   upload.start(input.files);   // refused files: upload.rejected (messages), nothing presigned
  *
- * `rules` should mirror the slot's `accepts` / `maxSize` / `max`: checking
- * before presigning spares a round trip and gives an immediate message. The
- * server checks again (presign, and confirm HEADs the object).
+ * `rules` are the slot's `accepts` / `maxSize` / `max`; `npm run gen` emits
+ * every model's slots as `attachmentSlots` in the generated client file, so
+ * pass `attachmentSlots['Campaign.logo']` rather than a copy. Checking before
+ * presigning spares a round trip and gives an immediate message. The server
+ * checks again (presign, and confirm HEADs the object).
  */
 import { useCallback, useRef, useState } from 'react';
 import { UploadAbortedError } from './putFile';

@@ -26,7 +26,17 @@ function methodName(propertyKey: string | symbol): string {
   return propertyKey;
 }
 
-/** Marks a controller; `path` overrides the path inferred from the class name. */
+/**
+ * Marks a controller; `path` overrides the path inferred from the class name.
+ *
+ * @example
+ * ```ts
+ * @controller('reports') // GET /api/reports/summary
+ * export class ReportController extends ActiveController<AppContext> {
+ *   @action('GET') summary() { return { ok: true }; }
+ * }
+ * ```
+ */
 export function controller(path?: string): ClassDecorator {
   return (target) => {
     ownMetadata(target).path = path;
@@ -40,56 +50,143 @@ export function apiDoc(docs: ControllerDocs): ClassDecorator {
   };
 }
 
-/** Attaches a model and the CRUD configuration (index/get/create/update/destroy). */
+/**
+ * Attaches a model and the CRUD configuration (index/get/create/update/destroy).
+ *
+ * @example
+ * ```ts
+ * @crud(Post, {
+ *   index: { sortable: ['createdAt'], defaultSort: { field: 'createdAt', dir: 'desc' }, filterable: ['status'] },
+ *   create: { permit: ['title', 'body'], autoSet: { createdById: (ctx: AppContext) => ctx.user!.id } },
+ *   update: { permit: ['title', 'body'] },
+ * })
+ * export class PostController extends ActiveController<AppContext, Post> {} // /api/posts[/:id]
+ * ```
+ */
 export function crud<Ctx = unknown>(model: ModelLike, config: CrudConfig<Ctx> = {}): ClassDecorator {
   return (target) => {
     ownMetadata(target).resource = { kind: 'crud', model, config: config as CrudConfig };
   };
 }
 
-/** A one-per-parent resource found by `config.findBy(context, params)`. */
+/**
+ * A one-per-parent resource found by `config.findBy(context, params)`.
+ *
+ * @example
+ * ```ts
+ * @scope('teamId')
+ * @singleton(TeamSetting, {
+ *   findBy: (_ctx, params) => ({ teamId: params.teamId }),
+ *   findOrCreate: true, // POST creates it with defaultValues when absent
+ *   update: { permit: ['timezone'] },
+ * })
+ * export class TeamSettingsController extends ActiveController<AppContext, TeamSetting> {} // /api/teams/:teamId/team-settings
+ * ```
+ */
 export function singleton<Ctx = unknown>(model: ModelLike, config: SingletonConfig<Ctx>): ClassDecorator {
   return (target) => {
     ownMetadata(target).resource = { kind: 'singleton', model, config: config as SingletonConfig };
   };
 }
 
-/** URL nesting and automatic filtering by `field` (e.g. `teamId` -> `/teams/:teamId`). Repeatable. */
+/**
+ * URL nesting and automatic filtering by `field` (e.g. `teamId` -> `/teams/:teamId`). Repeatable:
+ * the topmost `@scope` in the source is the outermost segment.
+ *
+ * @example
+ * ```ts
+ * @scope('teamId')
+ * @scope('campaignId')
+ * @crud(Post) // /api/teams/:teamId/campaigns/:campaignId/posts, queries filtered by both
+ * export class PostController extends ActiveController<AppContext, Post> {}
+ * ```
+ */
 export function scope(field: string): ClassDecorator {
   return (target) => {
     ownMetadata(target).scopes.unshift(field);
   };
 }
 
-/** A record-level (or, with `bulk`, many-record) state change: `POST .../:id/<name>`. */
+/**
+ * A record-level (or, with `bulk`, many-record) state change: `POST .../:id/<name>`.
+ *
+ * @example
+ * ```ts
+ * @mutation() // POST .../campaigns/:id/publish; receives the loaded record
+ * async publish(campaign: Campaign) { await campaign.update({ status: 'active' }); return campaign; }
+ *
+ * @mutation({ bulk: true, records: false }) // POST .../campaigns/bulk-archive {"ids": [1, 2]}
+ * bulkArchive(ids: number[]) { return this.relation.updateAll({ status: 'archived' }); } // relation already limited to ids
+ * ```
+ */
 export function mutation(options: MutationOptions = {}): MethodDecorator {
   return (target, key) => {
     ownMetadata(target.constructor).methods.push({ kind: 'mutation', name: methodName(key), options });
   };
 }
 
-/** A custom endpoint: `@action('GET')`, `@action('POST', '/path')`, `@action('GET', undefined, { load: true })`. */
+/**
+ * A custom endpoint: `@action('GET')`, `@action('POST', '/path')`, `@action('GET', undefined, { load: true })`.
+ *
+ * @example
+ * ```ts
+ * @action('GET') // GET .../campaigns/stats
+ * stats() { return this.relation.count(); }
+ *
+ * @action('POST', '/import', { input: z.object({ url: z.string().url() }) }) // POST .../campaigns/import
+ * importFrom(input: { url: string }) { ... }
+ *
+ * @action('GET', undefined, { load: true }) // GET .../campaigns/:id/score; receives the record
+ * score(campaign: Campaign) { ... }
+ * ```
+ */
 export function action(httpMethod: HttpMethod, path?: string, options: ActionOptions = {}): MethodDecorator {
   return (target, key) => {
     ownMetadata(target.constructor).methods.push({ kind: 'action', name: methodName(key), httpMethod, path, options });
   };
 }
 
-/** Runs the method before the action (after the record is loaded). */
+/**
+ * Runs the method before the action (after the record is loaded); throw to refuse.
+ * Parent class hooks run first; `only` / `except` name actions, `if` a method or a function.
+ *
+ * @example
+ * ```ts
+ * @before({ only: ['update', 'destroy'], if: 'isShared' })
+ * requireOwner() { if (this.record?.createdById !== this.context.user?.id) throw new Forbidden('Owner only'); }
+ * ```
+ */
 export function before(options: HookOptions = {}): MethodDecorator {
   return (target, key) => {
     ownMetadata(target.constructor).before.push({ name: methodName(key), options });
   };
 }
 
-/** Runs the method after the action; it receives the action's result. */
+/**
+ * Runs the method after the action; it receives the action's result.
+ *
+ * @example
+ * ```ts
+ * @after({ only: ['create'] })
+ * audit(created: Campaign) { console.info('created', created.id); }
+ * ```
+ */
 export function after(options: HookOptions = {}): MethodDecorator {
   return (target, key) => {
     ownMetadata(target.constructor).after.push({ name: methodName(key), options });
   };
 }
 
-/** Handles errors of `errorClass`: throw to convert, return a value to answer with it. */
+/**
+ * Handles errors of `errorClass`: throw to convert, return a value to answer with it.
+ * Searched from the controller's own class up to its parents, in declaration order.
+ *
+ * @example
+ * ```ts
+ * @rescue(QuotaExceeded, { only: ['create'] })
+ * quota(error: QuotaExceeded) { throw new AppError('UNPROCESSABLE_ENTITY', error.message); }
+ * ```
+ */
 export function rescue(errorClass: ErrorClass, options: ActionFilter = {}): MethodDecorator {
   return (target, key) => {
     ownMetadata(target.constructor).rescues.push({ name: methodName(key), errorClass, options });

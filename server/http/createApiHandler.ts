@@ -46,6 +46,19 @@ function checkCsrf(request: Request): void {
   if (UNSAFE.has(request.method) && request.headers.has('cookie')) assertSameOrigin(request);
 }
 
+/**
+ * The API's one request handler (options: docs/controllers.md, "Wiring").
+ *
+ * @example
+ * ```ts
+ * // controllers/index.ts
+ * export const api = mergeRouters(buildRouter(CampaignController), buildRouter(PostController));
+ * export const handler = createApiHandler({ routers: api, createContext, authorizeScope });
+ *
+ * // app/api/[...path]/route.ts
+ * export { handler as DELETE, handler as GET, handler as PATCH, handler as POST, handler as PUT };
+ * ```
+ */
 export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<Ctx>) {
   const prefix = (options.prefix ?? '/api').replace(/\/+$/, '');
   const trpcEndpoint = `${prefix}/trpc`;

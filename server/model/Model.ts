@@ -34,6 +34,23 @@ export type DeclaredModel<TTable extends AnyTable> = Omit<typeof ModelBase, 'pro
   readonly table: TTable;
 };
 
+/**
+ * Declares a model class over a drizzle table; extend what it returns.
+ *
+ * @example
+ * ```ts
+ * export class Post extends Model(posts, {
+ *   name: 'Post', // explicit: minification renames classes
+ *   validations: { title: z.string().trim().min(1, "can't be blank") },
+ *   scopes: { recent: (q) => q.order('-createdAt').limit(10) },
+ * }) {
+ *   static associations = () => ({ campaign: belongsTo(() => models.Campaign) });
+ * }
+ *
+ * const post = await Post.create({ title: 'Hello', campaignId: 1 }); // post.errors is {} when saved
+ * const page = await Post.where({ campaignId: 1 }).scope('recent').toArray();
+ * ```
+ */
 export function Model<TTable extends AnyTable>(
   table: TTable,
   options: ModelOptions<TTable> = {},

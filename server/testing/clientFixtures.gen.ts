@@ -84,6 +84,9 @@ export const manifest = {
   },
 } as const satisfies ClientManifest;
 
+/** The attachment slots of the models above, as declared (a slot without maxSize uses the server default). */
+export const attachmentSlots = {} as const;
+
 export interface APIKeyControllerApi {
   scope: {};
   methods: {

@@ -1,13 +1,15 @@
 /**
  * What each campaign file slot takes, checked in the browser before any
- * presign. Mirror of the slots in db/models/Campaign.ts (`attachments`), which
- * the server enforces: change both together.
+ * presign. The rules are the model's own (db/models/Campaign.ts,
+ * `attachments`), emitted into controllers/client.gen.ts by `npm run gen`:
+ * change the model and these follow. The server checks again on presign.
  */
-import { MB, type UploadRules } from '@/server/client';
+import { attachmentSlots } from '@/controllers/client';
+import type { UploadRules } from '@/server/client';
 
 export type CampaignSlot = 'logo' | 'documents';
 
 export const SLOT_RULES: Record<CampaignSlot, UploadRules> = {
-  logo: { accepts: 'image/*', maxSize: 5 * MB },
-  documents: { accepts: 'application/pdf', maxSize: 20 * MB, max: 10 },
+  logo: attachmentSlots['Campaign.logo'],
+  documents: attachmentSlots['Campaign.documents'],
 };

@@ -1,0 +1,51 @@
+/** The browser-safe rules shared by server and client (MIME matching has its own test file). */
+import { describe, expect, it } from 'vitest';
+import { formatBytes, GB, KB, MB } from './byteSizes';
+import { issueFieldErrors } from './issueFieldErrors';
+import { withTimeout } from './withTimeout';
+
+describe('byte units', () => {
+  it('are binary and written for people', () => {
+    expect([KB, MB, GB]).toEqual([1024, 1024 ** 2, 1024 ** 3]);
+    expect([formatBytes(512), formatBytes(12 * KB), formatBytes(2.5 * MB), formatBytes(20 * MB)]).toEqual([
+      '512 B',
+      '12 KB',
+      '2.5 MB',
+      '20 MB',
+    ]);
+  });
+});
+
+describe('issueFieldErrors', () => {
+  const issues = [
+    { path: [], message: 'must be an object' },
+    { path: ['data', 'name'], message: "can't be blank" },
+    { path: ['data', 'name'], message: 'is too short' },
+    { path: ['tags', 0], message: 'must be a string' },
+  ];
+
+  it('keys issues by path, grouping messages; the whole value under `whole`', () => {
+    expect(issueFieldErrors(issues, { whole: 'input' })).toEqual({
+      input: ['must be an object'],
+      'data.name': ["can't be blank", 'is too short'],
+      'tags.0': ['must be a string'],
+    });
+  });
+
+  it('nests paths under `whole` and rewrites messages when asked (model validations)', () => {
+    expect(issueFieldErrors(issues.slice(3), { whole: 'labels', nested: true, message: () => 'bad' })).toEqual({
+      'labels.tags.0': ['bad'],
+    });
+  });
+});
+
+describe('withTimeout', () => {
+  it("gives the promise's value when it settles in time, undefined once the time is up", async () => {
+    expect(await withTimeout(Promise.resolve(7), 1_000)).toBe(7);
+    expect(await withTimeout(new Promise(() => {}), 10)).toBeUndefined();
+  });
+
+  it("passes the promise's rejection on", async () => {
+    await expect(withTimeout(Promise.reject(new Error('boom')), 1_000)).rejects.toThrow('boom');
+  });
+});
