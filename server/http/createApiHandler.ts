@@ -118,8 +118,9 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
       checkCsrf(request);
       if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
-        // Procedure names (`teams.campaigns.index,teams.campaigns.stats`): a pattern, never ids.
-        seen.route = `${trpcEndpoint} ${url.pathname.slice(trpcEndpoint.length + 1)}`;
+        // Procedure names (`teams.campaigns.index,teams.campaigns.stats`), never ids; capped, as
+        // the client chose them.
+        seen.route = `${trpcEndpoint} ${url.pathname.slice(trpcEndpoint.length + 1, trpcEndpoint.length + 201)}`;
         return await handleTrpc(request);
       }
       return await handleRest(request, url, seen);
