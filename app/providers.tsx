@@ -8,7 +8,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppRouter } from '@/controllers';
 import { makeQueryClient, TRPCProvider, trpcUrl } from '@/server/client';
 
@@ -29,6 +29,11 @@ export function Providers({ children }: { children: ReactNode }) {
       links: [httpBatchLink({ url: trpcUrl() })],
     }),
   );
+  // The page is interactive once this runs (after its children's effects):
+  // end-to-end tests wait for it before typing (e2e/support/test.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider queryClient={queryClient} trpcClient={trpcClient}>

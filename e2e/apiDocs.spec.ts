@@ -4,7 +4,7 @@
  * Content-Security-Policy, and the browser asks no other origin for anything
  * (offline-safe: every request from the page is checked, not only scripts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('/api/docs renders the reference from this origin only, with no CSP violation', async ({ page, baseURL }) => {
   const origin = new URL(baseURL as string).origin;

@@ -2,8 +2,9 @@
  * Sign-in and who may see what: the dev sign-in page, sign-out, a member
  * without owner rights (Bob), and a user of another team (Carol).
  */
-import { expect, test } from '@playwright/test';
+
 import { BOB, CAROL, createCampaign, screenshot, signInAs, teamId } from './support/session';
+import { expect, test } from './support/test';
 
 test('signs in by picking a seeded user, and out again', async ({ page }) => {
   await page.goto('/sign-in');

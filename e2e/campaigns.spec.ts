@@ -3,8 +3,9 @@
  * validation error, paging, sorting, tabs, search, edit, publish and
  * duplicate, bulk archive. Each test makes the campaigns it changes.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
+import { expect, type Locator, type Page, test } from './support/test';
 
 let acme: number;
 

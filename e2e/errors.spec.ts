@@ -8,8 +8,9 @@
  * page is a 404). A real fault (the database gone) cannot be caused here
  * without breaking the other specs that share the server.
  */
-import { expect, test } from '@playwright/test';
+
 import { ALICE, screenshot, signInAs } from './support/session';
+import { expect, test } from './support/test';
 
 const GENERIC = /This page couldn.t load|Application error|A server error occurred/;
 

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { createApiClient, launchCampaign } from '../controllers/outside/campaignScript';
 import { renderOpenApiTypes } from '../scripts/gen/renderOpenApiTypes';
 import { signInAs, teamId, uniqueName } from './support/session';
+import { expect, test } from './support/test';
 
 test('openapi-typescript on the live document gives the committed types', async ({ request }) => {
   const live = await (await request.get('/api/openapi.json')).json();

@@ -4,8 +4,9 @@
  * on the production build, whose path inference must survive minification
  * (`TeamSettingsController` -> /team-settings, `APIKeyController` -> /api-keys).
  */
-import { expect, test } from '@playwright/test';
+
 import { ALICE, BOB, screenshot, signInAs, teamId, uniqueName } from './support/session';
+import { expect, test } from './support/test';
 
 test('updates the team settings, with field errors from the model', async ({ page }) => {
   const acme = await teamId(page.request, 'Acme');

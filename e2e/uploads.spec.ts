@@ -4,9 +4,10 @@
  * a reload, and no preview left by a cancelled or failed upload; documents (private PDFs) by picker and by drag and drop, one
  * downloaded through its presigned URL; files refused before any presign.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { makePdf, makePng } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
+import { expect, type Page, test } from './support/test';
 
 const MB = 1024 * 1024;
 let acme: number;

@@ -1,0 +1,35 @@
+/**
+ * Playwright's `test`, with a page that waits for React after each
+ * navigation. `page.goto()` resolves on the load event, which can come before
+ * React has hydrated the page: text typed into a server-rendered input then
+ * is lost when React takes the input over (seen in CI: an emptied name was
+ * saved unchanged). Pages rendered by the app mark themselves hydrated
+ * (app/providers.tsx); other documents (the API reference) are not waited for.
+ */
+import { test as base, type Page } from '@playwright/test';
+
+export { expect, type Locator, type Page } from '@playwright/test';
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[src*="/_next/"]'),
+  );
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await hydrated(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await hydrated(page);
+      return response;
+    };
+    await use(page);
+  },
+});
