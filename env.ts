@@ -46,6 +46,14 @@ const schema = z.object({
   // Log level of the server's pino logger; default info, silent under tests.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 
+  // Tracing (OpenTelemetry), off unless asked for: OTEL_TRACES_EXPORTER=otlp
+  // or console, or an OTLP endpoint. The SDK reads the rest of OTEL_* itself
+  // (headers, sampler, resource attributes); see docs/deployment.md "Tracing".
+  OTEL_SDK_DISABLED: bool.default(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url.optional(),
+
   // Test only: set by scripts/e2eServer.ts so /e2e/fault throws and the e2e
   // suite can see the app's error page (app/error.tsx). Off: that page is a 404.
   E2E_FAULTS: bool.default(false),
@@ -92,6 +100,13 @@ export const storageConfigured: boolean = STORAGE_VARIABLES.every((name) => Bool
 
 /** Dev sign-in is on by default except in production, where it must be enabled explicitly. */
 export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== 'production';
+
+/** Where spans go, or undefined when tracing is off (the default). */
+export function tracesExporter(source: Env = env): 'otlp' | 'console' | undefined {
+  if (source.OTEL_SDK_DISABLED || source.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  if (source.OTEL_TRACES_EXPORTER) return source.OTEL_TRACES_EXPORTER;
+  return source.OTEL_EXPORTER_OTLP_ENDPOINT || source.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'otlp' : undefined;
+}
 
 /**
  * Variables a running server cannot do without. Checked at start-up (not at

@@ -1,30 +1,12 @@
 /**
- * Runs once when the Next.js server starts, before it serves. Validates the
- * environment so bad configuration stops start-up with one message naming
- * every missing or invalid variable, instead of a server that answers 500.
- *
- * Next 16 only logs an error thrown from register() and keeps serving, so a
- * production server exits here itself. `next dev` keeps Next's behaviour
- * (the error overlay shows the message; `npm run dev` checks the same first).
+ * Runs once when the Next.js server starts, before it serves. The work is in
+ * instrumentation.node.ts: Next also compiles this file for the Edge runtime,
+ * which has no process.exit, so Node-only code is imported only under Node.
  */
 export async function register(): Promise<void> {
-  // NEXT_RUNTIME is set by Next.js itself; env.ts is Node-only.
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  try {
-    const { assertServerEnv } = await import('./env');
-    assertServerEnv();
-    // The log output for every route (the logger is shared through globalThis).
-    await import('./controllers/logger');
-    // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
-    // and closes the pool (server/lifecycle) instead of Next exiting at once.
-    if (process.env.NEXT_MANUAL_SIG_HANDLE) {
-      const { installShutdown, logger } = await import('./server');
-      installShutdown({ log: (message) => logger().info(message) });
-    }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`\n✖ The server cannot start.\n${message}\n`);
-    if (process.env.NODE_ENV === 'production') process.exit(1);
-    throw error;
+  // NEXT_RUNTIME is set by Next.js itself.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { registerNodeServer } = await import('./instrumentation.node');
+    await registerNodeServer();
   }
 }

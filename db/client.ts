@@ -3,13 +3,11 @@
  * cached on globalThis (Next's dev server re-evaluates modules on HMR; a new
  * pool per reload would exhaust connections).
  */
-import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
 import { env } from '@/env';
-import { onShutdown, queryLogger, registerDatabase } from '@/server';
+import { type ConnectedDatabase, connectDatabase, onShutdown, registerDatabase } from '@/server';
 import * as schema from './schema';
 
-export type AppDatabase = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+export type AppDatabase = ConnectedDatabase<typeof schema>;
 
 const cache = globalThis as typeof globalThis & { __appDb?: AppDatabase };
 
@@ -18,12 +16,7 @@ export function getDb(): AppDatabase {
   if (!env.DATABASE_URL) {
     throw new Error('DATABASE_URL is not set. Run `npm run dev` (starts an embedded PostgreSQL) or set it in .env.');
   }
-  const client = postgres(env.DATABASE_URL, {
-    max: 10,
-    onnotice: () => {},
-    // Keep timestamps as Date objects; the model layer serialises them as ISO strings.
-  });
-  cache.__appDb = drizzle(client, { schema, logger: queryLogger });
+  cache.__appDb = connectDatabase(env.DATABASE_URL, { schema, max: 10 });
   // Graceful shutdown closes the pool once the requests in flight are done.
   onShutdown('database pool', closeDb);
   return cache.__appDb;

@@ -11,3 +11,4 @@ export * from './openapi';
 export * from './schema';
 export * from './shared';
 export * from './storage';
+export * from './tracing';

@@ -4,8 +4,10 @@
  * serialise what this returns or throws; everything else happens here.
  */
 
+import { withSpan } from '../tracing/withSpan';
 import type { CompiledAction, CompiledController } from './compileController';
 import { DEFAULT_ACTIONS } from './defaultActions';
+import { toAppError } from './errors';
 import { rescueError, runHooks } from './hooks';
 import { type InputSource, type Params, readParams, readScope } from './readParams';
 import { serialize } from './serialize';
@@ -28,7 +30,31 @@ export interface DispatchOptions {
 
 type Method = (this: ControllerInstance, ...args: unknown[]) => unknown;
 
-export async function dispatch(
+/**
+ * Runs one action in a span (`CampaignController.publish`: the dispatch of
+ * every transport, with the SQL statements it issues as children). Refusals
+ * (4xx) mark the span with their code; only server errors fail it.
+ */
+export function dispatch(
+  compiled: CompiledController,
+  action: CompiledAction,
+  source: InputSource,
+  options: DispatchOptions,
+): Promise<unknown> {
+  return withSpan(
+    `${compiled.name}.${action.name}`,
+    { 'app.controller': compiled.name, 'app.action': action.name },
+    () => runPipeline(compiled, action, source, options),
+    { describeError },
+  );
+}
+
+function describeError(error: unknown): { type: string; failed: boolean } {
+  const appError = toAppError(error);
+  return { type: appError.code, failed: appError.status >= 500 };
+}
+
+async function runPipeline(
   compiled: CompiledController,
   action: CompiledAction,
   source: InputSource,

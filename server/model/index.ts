@@ -1,5 +1,6 @@
 export type { Association, AssociationShape, Associations } from './Association';
 export { type BelongsTo, type BelongsToOptions, belongsTo } from './belongsTo';
+export { type ConnectedDatabase, connectDatabase } from './connectDatabase';
 export { afterCommit, afterRollback, type Database, db, registerDatabase, transaction } from './connection';
 export { pgErrorOf, translateConstraintError } from './constraintErrors';
 export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
@@ -13,6 +14,7 @@ export { declaredModels, type ModelPlugin, registerModelPlugin } from './modelPl
 export { countQueries, queryLogger } from './queryCounter';
 export { RecordNotFound } from './RecordNotFound';
 export type { Relation } from './Relation';
+export { traceStatements } from './traceStatements';
 export type {
   FieldErrors as ModelErrors,
   JsonObject,

@@ -8,11 +8,9 @@
  * Call `closeTestDatabase` in an `afterAll` so the pool ends before the
  * database is dropped.
  */
-import { drizzle } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
-import { type Database, queryLogger, registerDatabase } from '../model';
+import { type ConnectedDatabase, connectDatabase, type Database, registerDatabase } from '../model';
 
-let database: (Database & { $client: postgres.Sql }) | undefined;
+let database: ConnectedDatabase<Record<string, never>> | undefined;
 
 function testDatabase(): Database {
   if (database) return database;
@@ -20,7 +18,7 @@ function testDatabase(): Database {
   // biome-ignore lint/style/noProcessEnv: the framework reads no env; its test helper must find the per-file database.
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: run the tests through vitest (scripts/vitest/setup.ts sets it).');
-  database = drizzle(postgres(url, { max: 10, onnotice: () => {} }), { logger: queryLogger });
+  database = connectDatabase(url);
   return database;
 }
 

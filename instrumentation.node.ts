@@ -1,0 +1,33 @@
+/**
+ * Server start-up under Node (called by instrumentation.ts): validates the
+ * environment so bad configuration stops start-up with one message naming
+ * every missing or invalid variable, instead of a server that answers 500;
+ * then starts tracing when `OTEL_*` asks for it, the logger, and graceful
+ * shutdown.
+ *
+ * Next 16 only logs an error thrown from register() and keeps serving, so a
+ * production server exits here itself. `next dev` keeps Next's behaviour
+ * (the error overlay shows the message; `npm run dev` checks the same first).
+ */
+export async function registerNodeServer(): Promise<void> {
+  try {
+    const { assertServerEnv, tracesExporter } = await import('./env');
+    assertServerEnv();
+    // Before anything else runs, so the first request is traced too.
+    const exporter = tracesExporter();
+    const { installShutdown, logger, startTracing } = await import('./server');
+    if (exporter) await startTracing({ exporter, serviceName: 'active-controller-starter' });
+    // The log output for every route (the logger is shared through globalThis).
+    await import('./controllers/logger');
+    // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
+    // and closes the pool (server/lifecycle) instead of Next exiting at once.
+    if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+      installShutdown({ log: (message) => logger().info(message) });
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`\n✖ The server cannot start.\n${message}\n`);
+    if (process.env.NODE_ENV === 'production') process.exit(1);
+    throw error;
+  }
+}

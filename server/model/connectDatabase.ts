@@ -1,0 +1,25 @@
+/**
+ * Opens the app's drizzle handle over postgres.js, the way the model layer
+ * expects it: statements counted (`countQueries`) and traced (a span each
+ * when tracing is on). `db/client.ts` calls it for the app and
+ * server/testing for the framework's own tests.
+ *
+ * Customise the pool here or through `options` (`max` connections; add
+ * postgres.js options such as `ssl` as your host needs them).
+ */
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { queryLogger } from './queryCounter';
+import { traceStatements } from './traceStatements';
+
+export type ConnectedDatabase<TSchema extends Record<string, unknown>> = PostgresJsDatabase<TSchema> & {
+  $client: postgres.Sql;
+};
+
+export function connectDatabase<TSchema extends Record<string, unknown> = Record<string, never>>(
+  url: string,
+  options: { schema?: TSchema; max?: number } = {},
+): ConnectedDatabase<TSchema> {
+  const client = traceStatements(postgres(url, { max: options.max ?? 10, onnotice: () => {} }));
+  return drizzle(client, { schema: options.schema, logger: queryLogger });
+}
