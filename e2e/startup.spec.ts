@@ -2,25 +2,38 @@
  * `npm start` refuses bad configuration before it serves: it exits non-zero
  * within 5 s with one message naming every missing or invalid variable,
  * instead of printing "Ready" and answering 500 on every route. Runs the real
- * `next start` of this build with a stripped environment.
+ * `next start` of this build, and its standalone server.js, with a stripped
+ * environment.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
 import { freePort } from '../server/testing/freePort';
+import { expect, test } from './support/test';
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
-async function start(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+const standaloneServer = path.join('.next', 'standalone', 'server.js');
+
+async function start(
+  env: Record<string, string>,
+  server: 'next start' | 'standalone' = 'next start',
+): Promise<{ code: number | null; output: string; ms: number }> {
   const port = await freePort(0);
   const started = Date.now();
-  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  const args =
+    server === 'standalone'
+      ? [standaloneServer]
+      : [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'];
+  const child = spawn(process.execPath, args, {
     // Only what a bare shell has: no DATABASE_URL, SESSION_SECRET or S3_*.
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
       ...env,
     },
   });
@@ -41,6 +54,14 @@ test('with no environment, next start exits non-zero within 5 s naming the missi
   expect(result.output).toContain('The server cannot start');
   expect(result.output).toMatch(/DATABASE_URL/);
   expect(result.output).toMatch(/SESSION_SECRET/);
+});
+
+test('the standalone server refuses the same way', async () => {
+  const result = await start({}, 'standalone');
+  expect(result.code, result.output).not.toBe(0);
+  expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
+  expect(result.ms).toBeLessThan(5_000);
+  expect(result.output).toMatch(/DATABASE_URL/);
 });
 
 test('storage is all or none: a bucket without its keys stops the start, naming the keys', async () => {

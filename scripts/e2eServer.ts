@@ -10,12 +10,13 @@
  *   prior `next build`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from '../db/migrate';
 import { withTimeout } from '../server/shared/withTimeout';
+import { SERVICES_FILE } from './e2eServices';
 import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
 import { onShutdown, stopChild } from './shutdown';
 
@@ -67,6 +68,11 @@ try {
   const s3 = await startS3Server({ dir: path.join(tempDir, 's3'), allowedOrigins: origins });
   stops.push(s3.stop);
   log(`s3rver on ${s3.endpoint}`);
+
+  // For specs that start another server on the same services (e2e/standalone.spec.ts).
+  mkdirSync(path.dirname(SERVICES_FILE), { recursive: true });
+  writeFileSync(SERVICES_FILE, JSON.stringify({ DATABASE_URL: databaseUrl, ...s3.env }));
+  stops.push(async () => rmSync(SERVICES_FILE, { force: true }));
 
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
   next = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {

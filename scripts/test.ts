@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure:
  * browser -> gen (when scripts/gen.ts exists) -> typecheck -> lint ->
- * unit/integration (vitest) -> next build -> e2e (Playwright).
+ * unit/integration (vitest) -> next build (+ standalone assets) -> e2e (Playwright).
  *
  * Tests need no setup: without DATABASE_URL they start an embedded PostgreSQL;
  * with it (CI) they create and drop databases on that server.
@@ -54,6 +54,8 @@ const steps: Step[] = [
     report: { file: VITEST_REPORT, kind: 'vitest' },
   },
   { name: 'build', command: ['next', 'build'] },
+  // As `npm run build` does: the browser assets beside the standalone server.js.
+  { name: 'standalone assets', command: ['tsx', 'scripts/standaloneAssets.ts'] },
   // No database driver, ORM, AWS SDK or controller code in the browser chunks.
   { name: 'client bundle scan', command: ['tsx', 'scripts/scanClientBundle.ts'] },
   { name: 'e2e', command: ['playwright', 'test'], report: { file: PLAYWRIGHT_REPORT, kind: 'playwright' } },

@@ -1,0 +1,96 @@
+/**
+ * The deploy artefact: `node .next/standalone/server.js` of this build, on the
+ * e2e run's real PostgreSQL and s3rver, as docs/deployment.md tells a host to
+ * run it. It must serve pages with their static assets, sign in, take an
+ * upload through presign -> PUT -> confirm and hand the same bytes back, and
+ * stop on SIGTERM with exit 0 after closing the pool.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { readE2eServices } from '../scripts/e2eServices';
+import { freePort } from '../server/testing/freePort';
+import { ALICE } from './support/session';
+import { expect, test } from './support/test';
+
+const serverJs = path.join('.next', 'standalone', 'server.js');
+
+async function startStandalone(): Promise<{ child: ChildProcess; baseURL: string; output: () => string }> {
+  const port = await freePort(0);
+  const child = spawn(process.execPath, [serverJs], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+      AUTH_DEV_LOGIN: 'true',
+      SESSION_SECRET: 'standalone-test-secret-not-for-production-0123',
+      ...readE2eServices(),
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return { child, baseURL: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+test('node .next/standalone/server.js serves, signs in, takes an upload and stops on SIGTERM', async ({
+  playwright,
+}) => {
+  test.setTimeout(60_000);
+  expect(existsSync(serverJs), 'run `npm run build`: output is standalone').toBe(true);
+  const server = await startStandalone();
+  const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+  try {
+    const api = await playwright.request.newContext({ baseURL: server.baseURL });
+    await expect
+      .poll(async () => (await api.get('/api/ready').catch(() => undefined))?.status(), { timeout: 20_000 })
+      .toBe(200);
+
+    // A page, and the script it loads (copied beside server.js after the build).
+    const page = await api.get('/sign-in');
+    expect(page.status()).toBe(200);
+    const script = (await page.text()).match(/\/_next\/static\/[^"]+\.js/)?.[0];
+    expect(script, 'the page references its scripts').toBeTruthy();
+    expect((await api.get(String(script))).status(), `${script} is served`).toBe(200);
+
+    const session = await api.post('/api/session', { data: { email: ALICE } });
+    expect(session.status()).toBe(200);
+    const team = ((await session.json()) as { teams: { id: number; name: string }[] }).teams.find(
+      (candidate) => candidate.name === 'Acme',
+    );
+    expect(team).toBeDefined();
+
+    const bytes = Buffer.from(`%PDF-1.4\n% standalone ${Date.now()}\n%%EOF\n`);
+    const presign = await api.post(`/api/teams/${team?.id}/uploads/presign`, {
+      data: {
+        filename: 'standalone.pdf',
+        contentType: 'application/pdf',
+        byteSize: bytes.length,
+        slot: 'Campaign.documents',
+      },
+    });
+    expect(presign.status(), await presign.text()).toBe(200);
+    const { asset, uploadUrl, headers } = (await presign.json()) as {
+      asset: { id: number };
+      uploadUrl: string;
+      headers: Record<string, string>;
+    };
+    const put = await fetch(uploadUrl, { method: 'PUT', headers, body: bytes });
+    expect(put.status).toBe(200);
+    const confirm = await api.post(`/api/teams/${team?.id}/uploads/confirm`, { data: { assetId: asset.id } });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+    const confirmed = (await confirm.json()) as { status: string; byteSize: number; url: string };
+    expect(confirmed).toMatchObject({ status: 'ready', byteSize: bytes.length });
+    const download = await fetch(confirmed.url);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    await api.dispose();
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+  expect(await exited, server.output()).toBe(0);
+  expect(server.output()).toContain('SIGTERM: draining requests');
+});
