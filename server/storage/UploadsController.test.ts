@@ -4,7 +4,10 @@
  * read; and storage outages. Rejections: UploadsController.rejections.test.ts.
  */
 import { createHash } from 'node:crypto';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { configureLogger } from '../log/logger';
+import { configureStorage, resetStorageConfig } from './configureStorage';
 import { resetStorageProbe } from './storageProbe';
 import { call, handler, LOGO_MAX } from './testing/attachmentFixtures';
 import {
@@ -151,6 +154,34 @@ describe('over tRPC', () => {
     const foreign = await mutate('teams.uploads.confirm', { teamId: 2, assetId: asset.id }, BOB);
     expect(foreign.status).toBe(404);
     expect(await assetRows()).toHaveLength(1);
+  });
+});
+
+describe('with storage not configured (no S3_* variables)', () => {
+  it('presign and confirm answer 503; the log names what the operator must set', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    configureLogger(pino({ level: 'error' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+    const { asset } = await upload();
+    const before = await assetRows();
+    resetStorageConfig();
+    try {
+      const presign = await call('POST', '/teams/1/uploads/presign', { user: ALICE, body: presignBody() });
+      const confirm = await call('POST', '/teams/1/uploads/confirm', { user: ALICE, body: { assetId: asset.id } });
+      for (const answer of [presign, confirm]) {
+        expect(answer.status).toBe(503);
+        expect(answer.body.error).toEqual({
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Uploads are not available',
+          requestId: expect.any(String),
+        });
+      }
+      expect(lines).toHaveLength(2);
+      expect(JSON.stringify(lines[0])).toContain('Storage is not configured');
+      expect(await assetRows()).toEqual(before);
+    } finally {
+      configureStorage(env.storage().options);
+      configureLogger(pino({ level: 'silent' }));
+    }
   });
 });
 

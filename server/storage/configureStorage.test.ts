@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceUnavailable } from '../controller/errors';
 import { configureStorage, resetStorageConfig, storageConfig } from './configureStorage';
 import { s3Client } from './s3Client';
 
@@ -55,8 +56,18 @@ describe('configureStorage', () => {
     });
   });
 
-  it('throws a clear error when never configured', () => {
-    expect(() => storageConfig()).toThrow(/Storage is not configured: call configureStorage\(\)/);
+  it('is a 503 when never configured (uploads are off), with the operator message as its cause', () => {
+    let error: unknown;
+    try {
+      storageConfig();
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ServiceUnavailable);
+    expect((error as ServiceUnavailable).status).toBe(503);
+    expect(String((error as { cause?: Error }).cause?.message)).toMatch(
+      /Storage is not configured: call configureStorage/,
+    );
   });
 
   it('names each invalid option and never echoes the credentials', () => {

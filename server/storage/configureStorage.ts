@@ -12,6 +12,7 @@
  * is validated at once.
  */
 import { z } from 'zod';
+import { ServiceUnavailable } from '../controller/errors';
 
 /** SigV4 presigned URLs cannot live longer than 7 days. */
 const MAX_PRESIGN_SECONDS = 604_800;
@@ -101,9 +102,13 @@ export function configureStorage(options: StorageOptions | (() => StorageOptions
 export function storageConfig(): StorageConfig {
   const state = cache.__storageConfig;
   if (!state) {
-    throw new Error(
-      'Storage is not configured: call configureStorage() at server start-up (set the S3_* variables, or run `npm run dev`, which starts an embedded S3 server).',
-    );
+    // Uploads are off, not broken: a 503 for the client; the operator's
+    // message is the cause, logged with the request id.
+    throw new ServiceUnavailable('Uploads are not available', {
+      cause: new Error(
+        'Storage is not configured: call configureStorage() at server start-up (set the S3_* variables, or run `npm run dev`, which starts an embedded S3 server).',
+      ),
+    });
   }
   if (!state.resolved) {
     state.resolved = resolve(typeof state.source === 'function' ? state.source() : state.source);
