@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeTestDatabase } from '../testing/testDatabase';
 import { db } from './connection';
@@ -7,10 +8,21 @@ import { countQueries } from './queryCounter';
 import { Author, createFixtureTables, widgets } from './testing/fixtures';
 
 afterAll(closeTestDatabase);
-beforeAll(createFixtureTables);
-beforeEach(async () => {
-  await db().execute(sql`truncate widgets, authors, books, profiles restart identity cascade`);
+beforeAll(async () => {
+  await createFixtureTables();
+  await db().execute(sql`create table notes (id serial primary key, team_id integer not null, title text not null)`);
 });
+beforeEach(async () => {
+  await db().execute(sql`truncate widgets, authors, books, profiles, notes restart identity cascade`);
+});
+
+/** No unique key over (teamId, title): only the advisory lock stops duplicates. */
+const notes = pgTable('notes', {
+  id: serial('id').primaryKey(),
+  teamId: integer('team_id').notNull(),
+  title: text('title').notNull(),
+});
+class Note extends Model(notes, { name: 'Note' }) {}
 
 let creations = 0;
 class Widget extends Model(widgets, { name: 'Widget' }) {
@@ -63,5 +75,32 @@ describe('findOrCreateBy', () => {
     const author = await Author.findOrCreateBy({ email: 'not-an-email' }, { name: 'X' });
     expect(author.isNewRecord).toBe(true);
     expect(author.errors).toEqual({ email: ['is not an email'] });
+  });
+});
+
+describe('findOrCreateBy without a unique key over its conditions', () => {
+  it('30 concurrent callers still make exactly one row (an advisory lock serialises them)', async () => {
+    const { result: results, statements } = await countQueries(
+      async () =>
+        await Promise.all(Array.from({ length: 30 }, () => Note.findOrCreateBy({ teamId: 1, title: 'race' }))),
+    );
+    const rows = await Note.where({ teamId: 1 }).toArray();
+    expect(rows).toHaveLength(1);
+    expect(statements.some((statement) => statement.includes('pg_advisory_xact_lock'))).toBe(true);
+    expect(new Set(results.map((record) => record.id))).toEqual(new Set([rows[0]?.id]));
+  });
+
+  it('different conditions do not wait for each other and make their own rows', async () => {
+    await Promise.all([
+      Note.findOrCreateBy({ teamId: 1, title: 'a' }),
+      Note.findOrCreateBy({ teamId: 2, title: 'a' }),
+      Note.where({ teamId: 3 }).findOrCreateBy({ title: 'a' }),
+    ]);
+    expect((await Note.all().pluck('teamId')).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('a unique key within the conditions takes the lock-free path', async () => {
+    const { statements } = await countQueries(() => Widget.findOrCreateBy({ teamId: 1, slug: 'x' }));
+    expect(statements.some((statement) => statement.includes('pg_advisory_xact_lock'))).toBe(false);
   });
 });
