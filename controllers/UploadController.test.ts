@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { Campaign } from '@/db/models';
 import { MB } from '@/server';
-import { startTestStorage, type TestStorage } from '@/server/testing';
+import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { api, type DemoWorld, makeCampaign, seedDemo } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -20,7 +20,7 @@ interface Presigned {
   publicUrl?: string;
 }
 
-const PNG = Buffer.from('\x89PNG\r\n\x1a\n pretend this is a logo', 'binary');
+const PNG = TINY_PNG;
 const PDF = Buffer.from('%PDF-1.7 pretend this is a brochure');
 
 let world: DemoWorld;

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
-import { startTestStorage, type TestStorage } from '@/server/testing';
+import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { type ContractRecorder, contractRecorder } from './contractRecorder';
 import { api, openApiDocument } from './index';
 import { type DemoWorld, seedDemo } from './testClient';
@@ -30,7 +30,7 @@ function operationIdOf(name: string): string {
   const [method, path] = name.split(' ') as [string, string];
   return openApiDocument().paths[path]?.[method.toLowerCase()]?.operationId ?? '';
 }
-const PNG = Buffer.from('\x89PNG\r\n\x1a\n pretend this is a logo', 'binary');
+const PNG = TINY_PNG;
 
 let world: DemoWorld;
 let storage: TestStorage;

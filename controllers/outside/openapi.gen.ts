@@ -272,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an upload
-         * @description Checks the stored object against the presign and marks the asset ready.
+         * @description Checks the uploaded object against the presign (size, type, first bytes), copies it to where it is served and marks the asset ready.
          */
         post: operations["UploadController.mutateConfirm"];
         delete?: never;

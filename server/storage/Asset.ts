@@ -3,7 +3,8 @@
  * object in the bucket under `key`.
  *
  * JSON: id, filename, contentType, byteSize, checksum, status, access,
- * createdAt and `url`. `key` (where the object lives) and `metadata`
+ * createdAt and `url`. `key` (where the object lives), `stagingKey` (where
+ * a pending upload is PUT) and `metadata`
  * (ownership: scope, slot, user) stay server-side. `url` is null until signed:
  * loading attachments signs them (`includes('logo')`), or call `withUrl()`;
  * `toJSON()` itself does no I/O.
@@ -28,7 +29,7 @@ export type AssetJson = {
 
 export class Asset extends Model(serviceAssets, {
   name: 'Asset',
-  hidden: ['key', 'metadata', 'updatedAt'],
+  hidden: ['key', 'stagingKey', 'metadata', 'updatedAt'],
 }) {
   #url: string | null = null;
 

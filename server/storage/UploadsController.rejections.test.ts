@@ -97,8 +97,8 @@ describe('confirm rejections', () => {
       body: new Uint8Array(body),
     });
     expect(put.status).toBe(200);
-    const { key } = (await assetRows())[0] as AssetRow;
-    expect(await headObject(key)).not.toBeNull();
+    const { key, staging_key: staged } = (await assetRows())[0] as AssetRow;
+    expect(await headObject(staged as string)).not.toBeNull();
 
     const response = await call('POST', '/teams/1/uploads/confirm', {
       user: ALICE,
@@ -107,6 +107,7 @@ describe('confirm rejections', () => {
     expect(response.status).toBe(422);
     expect(response.body.error.fields).toHaveProperty(field);
     expect(await assetRows()).toEqual([]);
+    expect(await headObject(staged as string)).toBeNull();
     expect(await headObject(key)).toBeNull();
   });
 

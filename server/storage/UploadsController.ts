@@ -12,8 +12,10 @@
  * 1. presign `{filename, contentType, byteSize, slot}` (slot: `Campaign.logo`)
  *    -> `{asset, uploadUrl, method: 'PUT', headers, expiresAt, publicUrl?}`.
  *    Type and size are checked against the slot before anything is written.
- * 2. The client PUTs the file to `uploadUrl` with `headers`.
- * 3. confirm `{assetId}` -> the ready asset, after a HEAD of the object.
+ * 2. The client PUTs the file to `uploadUrl` with `headers`: a staging key,
+ *    never the key the file is served from.
+ * 3. confirm `{assetId}` -> the ready asset, once the staged object is
+ *    verified (size, type, first bytes) and copied to its key (confirmUpload.ts).
  * 4. The app attaches it: `record.attach('logo', assetId)`.
  *
  * Ownership: the asset's metadata records the request's scope params
@@ -21,22 +23,20 @@
  * finds assets whose metadata contains both (another scope's or user's asset
  * is a 404, as if absent), and `attach` checks the scope against the record.
  */
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ActiveController } from '../controller/ActiveController';
 import { action } from '../controller/decorators';
-import { BadRequest, NotFound, toValidationError } from '../controller/errors';
+import { BadRequest, toValidationError } from '../controller/errors';
 import { MAX_INT4 } from '../shared/int4';
-import { MIME_TYPE_PATTERN, mimeEssence } from '../shared/mimeMatches';
+import { MIME_TYPE_PATTERN } from '../shared/mimeMatches';
 import { Asset, type AssetJson } from './Asset';
 import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
-import { generateObjectKey } from './objectKey';
-import { deleteObject, headObject } from './objectStore';
+import { confirmUpload } from './confirmUpload';
+import { generateObjectKey, generateStagingKey } from './objectKey';
 import { publicObjectUrl } from './objectUrls';
 import { presignUpload } from './presignUpload';
 import { sanitizeFilename } from './sanitizeFilename';
 import { assertStorageReachable } from './storageProbe';
-import { serviceAssets } from './tables';
 import { assetOutput, presignOutput } from './uploadOutputs';
 
 const presignInput = z.object({
@@ -95,12 +95,15 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     // Signing is local: ask the store first, so an outage is a 503 with nothing written.
     await assertStorageReachable();
     const filename = sanitizeFilename(input.filename);
+    // The final key is fixed now (publicUrl needs it); the browser only ever writes to the staging key.
     const key = generateObjectKey(filename);
-    const upload = await presignUpload({ key, contentType: input.contentType, byteSize: input.byteSize });
+    const stagingKey = generateStagingKey();
+    const upload = await presignUpload({ key: stagingKey, contentType: input.contentType, byteSize: input.byteSize });
     // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
     const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
     const asset = await Asset.create({
       key,
+      stagingKey,
       filename,
       contentType: input.contentType,
       byteSize: input.byteSize,
@@ -124,37 +127,11 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     output: assetOutput,
     errorStatuses: [503],
     summary: 'Confirm an upload',
-    description: 'Checks the stored object against the presign and marks the asset ready.',
+    description:
+      'Checks the uploaded object against the presign (size, type, first bytes), copies it to where it is served and marks the asset ready.',
   })
   async confirm(input: ConfirmInput): Promise<AssetJson> {
     const owned = { ...(await this.uploadMetadata()), scope: this.scopeParams };
-    const asset = await Asset.where(sql`${serviceAssets.metadata} @> ${JSON.stringify(owned)}::jsonb`).findBy({
-      id: input.assetId,
-    });
-    if (!asset) throw new NotFound('Asset');
-    if (asset.status === 'ready') return (await asset.withUrl()).toJSON();
-
-    const head = await headObject(asset.key);
-    if (!head) {
-      throw new BadRequest('The file has not been uploaded yet', {
-        assetId: ['has no uploaded file: PUT it to uploadUrl, then confirm'],
-      });
-    }
-    const problems: Record<string, string[]> = {};
-    if (head.byteSize !== asset.byteSize) {
-      problems.byteSize = [`is ${head.byteSize} bytes, but ${asset.byteSize} bytes were presigned`];
-    }
-    if (mimeEssence(head.contentType ?? '') !== mimeEssence(asset.contentType)) {
-      problems.contentType = [`is ${head.contentType ?? 'unknown'}, but ${asset.contentType} was presigned`];
-    }
-    if (Object.keys(problems).length > 0) {
-      // Object first, then row: if the delete fails, the pending row remains for the cleanup.
-      await deleteObject(asset.key);
-      await Asset.where({ id: asset.id }).deleteAll();
-      throw toValidationError(problems, 'The uploaded file does not match the presigned upload');
-    }
-    // A concurrent cleanup may have removed the row meanwhile: update() then throws RecordNotFound (404).
-    await asset.update({ status: 'ready', byteSize: head.byteSize, checksum: head.etag ?? null });
-    return (await asset.withUrl()).toJSON();
+    return (await confirmUpload(input.assetId, owned)).toJSON();
   }
 }

@@ -11,6 +11,13 @@ import path from 'node:path';
 /** Top-level folder of uploaded objects. Change it to share a bucket between apps. */
 export const OBJECT_KEY_PREFIX = 'uploads';
 
+/**
+ * Where browsers PUT before confirm. Nothing is ever served from here, and a
+ * bucket lifecycle rule on this prefix expires what confirm and cleanup
+ * missed (a PUT that arrives after its row was cleaned up).
+ */
+export const STAGING_KEY_PREFIX = 'staging';
+
 /** `photo.PNG` -> `.png`; anything but 1-10 ASCII letters/digits -> no extension. */
 export function sanitizeExtension(filename: string): string {
   // Only the last path segment counts, whichever separator the client used.
@@ -29,4 +36,13 @@ export function generateObjectKey(filename: string): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const random = randomBytes(16).toString('hex');
   return `${OBJECT_KEY_PREFIX}/${now.getUTCFullYear()}/${month}/${random}${sanitizeExtension(filename)}`;
+}
+
+/**
+ * A new staging key such as `staging/9b1e...04`: no date (its life is minutes)
+ * and no extension (nothing is served from it). 128 random bits, so one
+ * upload URL cannot be turned into another's.
+ */
+export function generateStagingKey(): string {
+  return `${STAGING_KEY_PREFIX}/${randomBytes(16).toString('hex')}`;
 }

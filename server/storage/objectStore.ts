@@ -1,11 +1,17 @@
 /**
- * Server-side object operations on the configured bucket: HEAD, DELETE and
- * upload. Every call goes through `withStorage`, so an outage surfaces as
+ * Server-side object operations on the configured bucket: HEAD, DELETE,
+ * server-side copy, reading the first bytes, and upload. Every call goes through `withStorage`, so an outage surfaces as
  * `ServiceUnavailable` (503) and nothing else has to recognise SDK errors.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { storageConfig } from './configureStorage';
 import { s3Client } from './s3Client';
@@ -70,6 +76,40 @@ export async function headObject(key: string): Promise<ObjectHead | null> {
 export async function deleteObject(key: string): Promise<void> {
   const { bucket } = storageConfig();
   await withStorage(() => s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
+}
+
+/**
+ * Copies an object inside the bucket without the bytes passing through the
+ * app (metadata, Content-Type included, is copied too). Returns the new
+ * object's ETag. S3 copies objects up to 5 GB in one call.
+ */
+export async function copyObject(sourceKey: string, targetKey: string): Promise<{ etag: string | undefined }> {
+  const { bucket } = storageConfig();
+  const source = `${bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`;
+  const result = await withStorage(() =>
+    s3Client().send(new CopyObjectCommand({ Bucket: bucket, Key: targetKey, CopySource: source })),
+  );
+  return { etag: unquote(result.CopyObjectResult?.ETag) };
+}
+
+/** The object's first `length` bytes (fewer for a shorter object; empty for an empty one), or null when it is missing. */
+export async function readObjectStart(key: string, length: number): Promise<Uint8Array | null> {
+  const { bucket } = storageConfig();
+  return withStorage(async () => {
+    try {
+      const result = await s3Client().send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${Math.max(length, 1) - 1}` }),
+      );
+      return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      // A range on an empty object is unsatisfiable (416): there are no bytes to read.
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
+        return new Uint8Array();
+      }
+      throw error;
+    }
+  });
 }
 
 function isBytes(body: ObjectBody): body is Buffer | Uint8Array {

@@ -26,7 +26,10 @@ export const serviceAssets = pgTable(
   'service_assets',
   {
     id: serial('id').primaryKey(),
+    /** Where the object is served from, fixed at presign (the object exists once confirmed). */
     key: text('key').notNull().unique(),
+    /** Pending uploads only: where the browser PUTs (`staging/...`); confirm copies it to `key` and clears this. */
+    stagingKey: text('staging_key').unique(),
     filename: varchar('filename', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: integer('byte_size'),

@@ -6,4 +6,5 @@
  */
 export { freePort } from './freePort';
 export { type EmbeddedS3, S3RVER_CREDENTIALS, startS3Server } from './s3Server';
+export { TINY_PNG } from './samplePng';
 export { startTestStorage, type TestStorage } from './testStorage';

@@ -8,6 +8,7 @@
  * storage tests start it, and `server/` imports nothing outside itself; the
  * dev and e2e scripts import it from here.
  */
+import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -15,12 +16,28 @@ import { freePort } from './freePort';
 
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
+export interface S3ObjectEvent {
+  eventName: string;
+  key: string;
+}
+
+/** The part of s3rver's S3 event notification that tests read. */
+interface S3rverEvent {
+  Records: Array<{ eventName: string; s3: { object: { key: string } } }>;
+}
+
 export interface EmbeddedS3 {
   endpoint: string;
   bucket: string;
   port: number;
   /** The S3_* variables that point the app at this server. */
   env: Record<string, string>;
+  /**
+   * Calls `listener` for each object the server writes or removes
+   * (`ObjectCreated:Put`, `ObjectCreated:Copy`, `ObjectRemoved:Delete` ...),
+   * so a test can count what the app did to the bucket. Returns the unsubscriber.
+   */
+  onObjectEvent(listener: (event: S3ObjectEvent) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -70,6 +87,15 @@ export async function startS3Server(options: {
       S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       S3_ENDPOINT: endpoint,
       S3_PUBLIC_URL_BASE: `${endpoint}/${bucket}`,
+    },
+    onObjectEvent(listener) {
+      const forward = (event: S3rverEvent) => {
+        for (const record of event.Records) listener({ eventName: record.eventName, key: record.s3.object.key });
+      };
+      // s3rver is a Koa app, an EventEmitter, though its typings do not say so.
+      const emitter = server as unknown as EventEmitter;
+      emitter.on('event', forward);
+      return () => emitter.off('event', forward);
     },
     stop: () => server.close(),
   };

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { db, KB } from '@/server';
+import { TINY_PNG } from '../../testing/samplePng';
 import { closeTestDatabase } from '../../testing/testDatabase';
 import { startTestStorage, type TestStorage } from '../../testing/testStorage';
 import { resetStorageProbe } from '../storageProbe';
@@ -43,6 +44,7 @@ export function setUpUploadEnvironment(): { storage: () => TestStorage } {
 export interface AssetRow {
   id: number;
   key: string;
+  staging_key: string | null;
   status: string;
   byte_size: number | null;
   checksum: string | null;
@@ -55,7 +57,7 @@ export const attachmentRows = async () =>
   await db().execute(sql`select asset_id, attachable_type, attachable_id, name, position from service_attachments
     order by attachable_id, name, position`);
 
-export const PNG = Buffer.from('\x89PNG\r\n\x1a\n fake image bytes for the test', 'binary');
+export const PNG = TINY_PNG;
 export const PDF = Buffer.from('%PDF-1.7 fake document bytes');
 
 export function presignBody(overrides: Record<string, unknown> = {}) {

@@ -1,0 +1,120 @@
+/**
+ * Uploads land in staging and are served from a key only confirm writes
+ * (real PostgreSQL, real s3rver): the swap attack, content sniffing, and
+ * concurrent confirms.
+ */
+import { describe, expect, it } from 'vitest';
+import type { S3ObjectEvent } from '../testing/s3Server';
+import { headObject } from './objectStore';
+import { call } from './testing/attachmentFixtures';
+import { ALICE, type AssetRow, assetRows, PDF, PNG, presignBody, setUpUploadEnvironment } from './testing/uploadFlow';
+
+const env = setUpUploadEnvironment();
+
+const confirm = (assetId: number) => call('POST', '/teams/1/uploads/confirm', { user: ALICE, body: { assetId } });
+
+/** presign for `slot` as `contentType`, then PUT `body` with the headers presign gave. */
+async function stage(body: Buffer, contentType: string, slot = 'Billboard.logo', filename = 'file') {
+  const presigned = await call('POST', '/teams/1/uploads/presign', {
+    user: ALICE,
+    body: presignBody({ body: undefined, byteSize: body.byteLength, contentType, slot, filename }),
+  });
+  expect(presigned.status).toBe(200);
+  const { uploadUrl, headers, asset } = presigned.body;
+  expect((await fetch(uploadUrl, { method: 'PUT', headers, body: new Uint8Array(body) })).status).toBe(200);
+  return { assetId: asset.id as number, uploadUrl: uploadUrl as string, row: (await assetRows()).at(-1) as AssetRow };
+}
+
+describe('staging keys', () => {
+  it('presign signs a PUT to an unguessable staging key; the final key is fixed and not written until confirm', async () => {
+    const presigned = await call('POST', '/teams/1/uploads/presign', { user: ALICE, body: presignBody() });
+    const [row] = await assetRows();
+    expect(row?.staging_key).toMatch(/^staging\/[0-9a-f]{32}$/);
+    expect(new URL(presigned.body.uploadUrl).pathname).toBe(`/${env.storage().s3.bucket}/${row?.staging_key}`);
+    expect(presigned.body.publicUrl).toBe(`${env.storage().s3.endpoint}/${env.storage().s3.bucket}/${row?.key}`);
+    expect(presigned.body.asset).not.toHaveProperty('stagingKey');
+
+    await fetch(presigned.body.uploadUrl, {
+      method: 'PUT',
+      headers: presigned.body.headers,
+      body: new Uint8Array(PNG),
+    });
+    expect(await headObject(row?.key as string)).toBeNull();
+    expect((await confirm(presigned.body.asset.id)).status).toBe(200);
+    expect(await headObject(row?.key as string)).toMatchObject({ byteSize: PNG.byteLength, contentType: 'image/png' });
+    expect(await headObject(row?.staging_key as string)).toBeNull();
+    expect(await assetRows()).toMatchObject([{ status: 'ready', staging_key: null }]);
+  });
+
+  it('the swap attack: PUTting again to the upload URL after confirm does not change what the asset serves', async () => {
+    const { assetId, uploadUrl } = await stage(PNG, 'image/png');
+    const confirmed = await confirm(assetId);
+    expect(confirmed.status).toBe(200);
+    const evil = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const swap = await fetch(uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: new Uint8Array(evil),
+    });
+    expect(swap.status).toBe(200); // s3rver checks no signature; a real store would too while the URL lives
+    const served = Buffer.from(await (await fetch(confirmed.body.url)).arrayBuffer());
+    expect(served.equals(PNG)).toBe(true);
+    // Confirming again does not look at staging any more.
+    expect((await confirm(assetId)).body).toEqual(confirmed.body);
+    expect(Buffer.from(await (await fetch(confirmed.body.url)).arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('ten parallel confirms: one copy, the same ready asset for all', async () => {
+    const { assetId } = await stage(PNG, 'image/png');
+    const events: S3ObjectEvent[] = [];
+    const unsubscribe = env.storage().s3.onObjectEvent((event) => events.push(event));
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(assetId)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+      expect(answers[0]?.body).toMatchObject({ id: assetId, status: 'ready' });
+    } finally {
+      unsubscribe();
+    }
+    expect(events.filter((event) => event.eventName === 'ObjectCreated:Copy')).toHaveLength(1);
+  });
+});
+
+describe('content sniffing at confirm', () => {
+  it.each([
+    [
+      'HTML claimed as image/png',
+      Buffer.from('<!doctype html><script>alert(1)</script>'),
+      /does not look like image\/png/,
+    ],
+    ['a PDF claimed as image/png', PDF, /looks like application\/pdf, not image\/png/],
+  ])('%s: 422, staged object and row removed', async (_label, body, message) => {
+    const { assetId, row } = await stage(body, 'image/png', 'Billboard.logo', 'logo.png');
+    const staged = row.staging_key as string;
+    expect(await headObject(staged)).not.toBeNull();
+    const answer = await confirm(assetId);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe('UNPROCESSABLE_ENTITY');
+    expect(answer.body.error.fields.contentType[0]).toMatch(message);
+    expect(await assetRows()).toEqual([]);
+    expect(await headObject(staged)).toBeNull();
+    expect(await headObject(row.key)).toBeNull();
+  });
+
+  it('a real PNG claimed as image/png passes', async () => {
+    const { assetId } = await stage(PNG, 'image/png');
+    expect((await confirm(assetId)).body).toMatchObject({ status: 'ready' });
+  });
+
+  it('text the detector cannot know passes where the slot lists its type (documents: text/plain)', async () => {
+    const { assetId } = await stage(Buffer.from('plain notes'), 'text/plain', 'Billboard.documents', 'notes.txt');
+    expect((await confirm(assetId)).status).toBe(200);
+  });
+
+  it('a PDF claimed as text/plain in a slot listing both is refused', async () => {
+    const { assetId } = await stage(PDF, 'text/plain', 'Billboard.documents', 'notes.txt');
+    const answer = await confirm(assetId);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.fields.contentType[0]).toMatch(/looks like application\/pdf/);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * confirm's work: verify the staged object and promote it to the asset's key.
+ *
+ * The browser PUTs to a staging key; its upload URL stays valid for minutes
+ * after confirm. Serving from a different key, written only here by a
+ * server-side copy, is what makes a confirmed file immutable: a second PUT
+ * to the upload URL only lands in staging again, where nothing reads it.
+ *
+ * Steps, under a row lock (`FOR UPDATE`) so concurrent confirms of one asset
+ * run one at a time and the later ones find it ready (one copy, the same
+ * answer for all): HEAD the staged object, compare size and type with the
+ * presign, sniff the first bytes (sniffContentType.ts), copy to the final key,
+ * delete the staging object, mark the row ready. A refused upload loses its
+ * object and row (422). Storage errors roll back and answer 503, and the
+ * client may simply confirm again.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { BadRequest, NotFound, toValidationError } from '../controller/errors';
+import { db, transaction } from '../model';
+import { mimeEssence } from '../shared/mimeMatches';
+import { Asset } from './Asset';
+import { findSlot } from './attachmentSlots';
+import { copyObject, deleteObject, headObject, type ObjectHead, readObjectStart } from './objectStore';
+import { SNIFF_BYTES, sniffContentType } from './sniffContentType';
+import { serviceAssets } from './tables';
+
+type Outcome = { asset: Asset } | { problems: Record<string, string[]> };
+
+/** The uploaded object: in staging, or already at its key when an earlier confirm copied it but did not commit. */
+async function findUpload(asset: Asset): Promise<{ key: string; head: ObjectHead } | null> {
+  // Assets presigned before staging keys existed were PUT straight to `key`.
+  for (const key of [asset.stagingKey, asset.key]) {
+    if (!key) continue;
+    const head = await headObject(key);
+    if (head) return { key, head };
+  }
+  return null;
+}
+
+async function contentProblems(asset: Asset, key: string, head: ObjectHead): Promise<Record<string, string[]>> {
+  const problems: Record<string, string[]> = {};
+  if (head.byteSize !== asset.byteSize) {
+    problems.byteSize = [`is ${head.byteSize} bytes, but ${asset.byteSize} bytes were presigned`];
+  }
+  if (mimeEssence(head.contentType ?? '') !== mimeEssence(asset.contentType)) {
+    problems.contentType = [`is ${head.contentType ?? 'unknown'}, but ${asset.contentType} was presigned`];
+    return problems;
+  }
+  const firstBytes = (await readObjectStart(key, SNIFF_BYTES)) ?? new Uint8Array();
+  const slotKey = asset.metadata.slot;
+  const sniffed = await sniffContentType(
+    firstBytes,
+    asset.contentType,
+    typeof slotKey === 'string' ? findSlot(slotKey)?.slot : undefined,
+  );
+  if (sniffed) problems.contentType = [sniffed];
+  return problems;
+}
+
+async function verifyAndPromote(asset: Asset): Promise<Outcome> {
+  const upload = await findUpload(asset);
+  if (!upload) {
+    throw new BadRequest('The file has not been uploaded yet', {
+      assetId: ['has no uploaded file: PUT it to uploadUrl, then confirm'],
+    });
+  }
+  const problems = await contentProblems(asset, upload.key, upload.head);
+  if (Object.keys(problems).length > 0) {
+    // Objects first, then row: if a delete fails (503), the pending row remains for the cleanup.
+    await deleteObject(upload.key);
+    await Asset.where({ id: asset.id }).deleteAll();
+    return { problems };
+  }
+  let etag = upload.head.etag;
+  if (upload.key !== asset.key) {
+    etag = (await copyObject(upload.key, asset.key)).etag ?? etag;
+    await deleteObject(upload.key);
+  }
+  await asset.update({ status: 'ready', byteSize: upload.head.byteSize, checksum: etag ?? null, stagingKey: null });
+  return { asset };
+}
+
+/**
+ * Confirms the pending asset `assetId` if its metadata contains `owned`
+ * (scope and uploader): 404 when absent or someone else's, 400 before the
+ * upload, 422 when the file is not what was presigned. A ready asset is
+ * returned unchanged.
+ */
+export async function confirmUpload(assetId: number, owned: Record<string, unknown>): Promise<Asset> {
+  const outcome = await transaction(async (): Promise<Outcome> => {
+    const [row] = await db()
+      .select()
+      .from(serviceAssets)
+      .where(and(eq(serviceAssets.id, assetId), sql`${serviceAssets.metadata} @> ${JSON.stringify(owned)}::jsonb`))
+      .for('update');
+    if (!row) throw new NotFound('Asset');
+    const asset = Asset.instantiate(row);
+    if (asset.status === 'ready') return { asset };
+    return verifyAndPromote(asset);
+  });
+  // Thrown after the commit: the refused upload's row deletion must stick.
+  if ('problems' in outcome)
+    throw toValidationError(outcome.problems, 'The uploaded file does not match the presigned upload');
+  return outcome.asset.withUrl();
+}
