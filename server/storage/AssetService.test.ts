@@ -61,6 +61,7 @@ describe('AssetService.createFromService', () => {
     });
     const [row] = await db().execute(sql`select status, metadata, key from service_assets`);
     expect(row).toMatchObject({ status: 'ready', metadata: { scope: { teamId: 1 } }, key: asset.key });
+    expect(asset.key).toMatch(/^private\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
     expect((await download(asset.url)).equals(buffer)).toBe(true);
     expect(await headObject(asset.key)).toMatchObject({ byteSize: buffer.byteLength, contentType: 'application/pdf' });
 
@@ -97,6 +98,7 @@ describe('AssetService.createFromService', () => {
     expect(asset.checksum).toBe((await headObject(asset.key))?.etag);
     expect(asset.checksum).toMatch(/^[0-9a-f]{32}(-2)?$/);
     expect(asset.url).toBe(publicObjectUrl(asset.key));
+    expect(asset.key).toMatch(/^public\//);
     const bytes = await download(asset.url);
     expect(bytes.byteLength).toBe(size);
     expect(md5(bytes)).toBe(hash.digest('hex'));

@@ -69,7 +69,7 @@ describe('presign rejections (nothing written)', () => {
       body: presignBody({ filename: '..\\..\\C:\\evil/\u0007logo.png' }),
     });
     expect(response.body.asset.filename).toBe('logo.png');
-    expect((await assetRows())[0]?.key).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    expect((await assetRows())[0]?.key).toMatch(/^public\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
   });
 });
 

@@ -3,9 +3,11 @@
  * (real PostgreSQL, real s3rver): the swap attack, content sniffing, and
  * concurrent confirms.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { db } from '../model';
 import type { S3ObjectEvent } from '../testing/s3Server';
-import { headObject } from './objectStore';
+import { headObject, putObject } from './objectStore';
 import { call } from './testing/attachmentFixtures';
 import { ALICE, type AssetRow, assetRows, PDF, PNG, presignBody, setUpUploadEnvironment } from './testing/uploadFlow';
 
@@ -77,6 +79,29 @@ describe('staging keys', () => {
       unsubscribe();
     }
     expect(events.filter((event) => event.eventName === 'ObjectCreated:Copy')).toHaveLength(1);
+  });
+});
+
+describe('prefixes by access', () => {
+  it('public slots get public/ keys, private slots private/ keys, both unguessable', async () => {
+    await stage(PNG, 'image/png');
+    await stage(PDF, 'application/pdf', 'Billboard.documents', 'report.pdf');
+    const [logo, document] = await assetRows();
+    expect(logo?.key).toMatch(/^public\/\d{4}\/\d{2}\/[0-9a-f]{32}$/);
+    expect(document?.key).toMatch(/^private\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
+  });
+
+  it('an asset presigned before staging keys (PUT straight to uploads/...) still confirms under its own key', async () => {
+    const { assetId, row } = await stage(PNG, 'image/png');
+    const legacyKey = 'uploads/2026/01/0123456789abcdef0123456789abcdef.png';
+    await putObject({ key: legacyKey, body: PNG, contentType: 'image/png' });
+    await db().execute(sql`update service_assets set key = ${legacyKey}, staging_key = null where id = ${assetId}`);
+    const confirmed = await confirm(assetId);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.url).toBe(`${env.storage().s3.endpoint}/${env.storage().s3.bucket}/${legacyKey}`);
+    expect(await assetRows()).toMatchObject([{ key: legacyKey, status: 'ready' }]);
+    // The staged copy was never read: it is left for the lifecycle rule / cleanup.
+    expect(await headObject(row.staging_key as string)).not.toBeNull();
   });
 });
 

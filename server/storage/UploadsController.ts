@@ -96,7 +96,7 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     await assertStorageReachable();
     const filename = sanitizeFilename(input.filename);
     // The final key is fixed now (publicUrl needs it); the browser only ever writes to the staging key.
-    const key = generateObjectKey(filename);
+    const key = generateObjectKey(filename, registered.slot.access);
     const stagingKey = generateStagingKey();
     const upload = await presignUpload({ key: stagingKey, contentType: input.contentType, byteSize: input.byteSize });
     // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.

@@ -19,7 +19,7 @@ export {
 } from './attachmentSlots';
 export { configureStorage, type StorageConfig, type StorageOptions, storageConfig } from './configureStorage';
 export { attachmentDisposition } from './contentDisposition';
-export { generateObjectKey, OBJECT_KEY_PREFIX } from './objectKey';
+export { generateObjectKey, generateStagingKey, OBJECT_KEY_PREFIXES, STAGING_KEY_PREFIX } from './objectKey';
 export {
   deleteObject,
   headObject,

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { generateObjectKey, OBJECT_KEY_PREFIX, sanitizeExtension } from './objectKey';
+import { generateObjectKey, OBJECT_KEY_PREFIXES, sanitizeExtension } from './objectKey';
 
-const KEY = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
+const KEY = /^(public|private)\/\d{4}\/\d{2}\/[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
 
 describe('generateObjectKey', () => {
-  it('is prefix/year/month/128 random bits plus the extension', () => {
-    const key = generateObjectKey('Holiday Photo.PNG');
-    expect(OBJECT_KEY_PREFIX).toBe('uploads');
+  it('is access prefix/year/month/128 random bits plus the extension', () => {
+    const key = generateObjectKey('Holiday Photo.PNG', 'public');
+    expect(OBJECT_KEY_PREFIXES).toEqual({ public: 'public', private: 'private' });
+    expect(key).toMatch(/^public\//);
+    expect(generateObjectKey('Holiday Photo.PNG', 'private')).toMatch(/^private\//);
     expect(key).toMatch(KEY);
     expect(key.endsWith('.png')).toBe(true);
     const now = new Date();
@@ -17,7 +19,7 @@ describe('generateObjectKey', () => {
   });
 
   it('never repeats', () => {
-    const keys = new Set(Array.from({ length: 10_000 }, () => generateObjectKey('a.txt')));
+    const keys = new Set(Array.from({ length: 10_000 }, () => generateObjectKey('a.txt', 'private')));
     expect(keys.size).toBe(10_000);
   });
 
@@ -39,7 +41,7 @@ describe('generateObjectKey', () => {
     ['', ''],
   ])('keeps only a sanitised extension of %j', (filename, extension) => {
     expect(sanitizeExtension(filename)).toBe(extension);
-    const key = generateObjectKey(filename);
+    const key = generateObjectKey(filename, 'private');
     expect(key).toMatch(KEY);
     expect(key.slice(key.lastIndexOf('/') + 1 + 32)).toBe(extension);
   });

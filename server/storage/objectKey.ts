@@ -7,9 +7,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { AssetAccess } from './tables';
 
-/** Top-level folder of uploaded objects. Change it to share a bucket between apps. */
-export const OBJECT_KEY_PREFIX = 'uploads';
+/**
+ * Top-level folder of each access level's objects, so one bucket policy (or
+ * an R2 public-access rule, or a CDN origin path) can make `public/` readable
+ * without touching `private/`. Assets made before these prefixes live under
+ * `uploads/` and keep their keys.
+ */
+export const OBJECT_KEY_PREFIXES: Readonly<Record<AssetAccess, string>> = Object.freeze({
+  public: 'public',
+  private: 'private',
+});
 
 /**
  * Where browsers PUT before confirm. Nothing is ever served from here, and a
@@ -27,15 +36,15 @@ export function sanitizeExtension(filename: string): string {
 }
 
 /**
- * A new key such as `uploads/2026/11/3f2a...c9.png`. Hex, not base64, so
- * keys never differ only by case (case-insensitive file systems under s3rver
- * or a sync tool would merge them).
+ * A new key such as `public/2026/11/3f2a...c9.png`, under the access level's
+ * prefix. Hex, not base64, so keys never differ only by case
+ * (case-insensitive file systems under s3rver or a sync tool would merge them).
  */
-export function generateObjectKey(filename: string): string {
+export function generateObjectKey(filename: string, access: AssetAccess): string {
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const random = randomBytes(16).toString('hex');
-  return `${OBJECT_KEY_PREFIX}/${now.getUTCFullYear()}/${month}/${random}${sanitizeExtension(filename)}`;
+  return `${OBJECT_KEY_PREFIXES[access]}/${now.getUTCFullYear()}/${month}/${random}${sanitizeExtension(filename)}`;
 }
 
 /**

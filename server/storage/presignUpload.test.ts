@@ -14,7 +14,7 @@ afterAll(() => storage.stop());
 describe('presignUpload', () => {
   it('signs host, content-type and content-length, expiring after uploadUrlExpiry', async () => {
     const before = Date.now();
-    const key = generateObjectKey('logo.png');
+    const key = generateObjectKey('logo.png', 'public');
     const presigned = await presignUpload({ key, contentType: 'image/png', byteSize: 1234 });
     const url = new URL(presigned.url);
 
@@ -48,7 +48,7 @@ describe('presignUpload', () => {
 
   it('accepts a fetch PUT with the returned headers; HEAD then sees its size and type', async () => {
     const body = Buffer.from('%PDF-1.7 not really a pdf, but bytes all the same');
-    const key = generateObjectKey('report.pdf');
+    const key = generateObjectKey('report.pdf', 'private');
     const presigned = await presignUpload({ key, contentType: 'application/pdf', byteSize: body.byteLength });
 
     expect(await headObject(key)).toBeNull();

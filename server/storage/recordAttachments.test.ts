@@ -41,7 +41,7 @@ async function makeAsset(
 ): Promise<Asset> {
   const logo = (overrides.contentType ?? 'image/png').startsWith('image/');
   const asset = await Asset.create({
-    key: generateObjectKey('file'),
+    key: generateObjectKey('file', 'private'),
     filename: logo ? 'logo.png' : 'doc.pdf',
     contentType: 'image/png',
     byteSize: 100,

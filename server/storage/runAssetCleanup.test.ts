@@ -33,7 +33,7 @@ async function seedAsset(
   status: 'pending' | 'ready',
   options: { age?: number; detachedAgo?: number; object?: boolean } = {},
 ): Promise<Asset> {
-  const key = generateObjectKey('file.txt');
+  const key = generateObjectKey('file.txt', 'private');
   if (options.object !== false) await putObject({ key, body: Buffer.from(key), contentType: 'text/plain' });
   const asset = await Asset.create({
     key,
