@@ -14,12 +14,21 @@ export function mimeEssence(value: string): string | undefined {
   return /^[^\s/]+\/[^\s/]+$/.test(type) ? type : undefined;
 }
 
+/** RFC 6838 restricted-name: how registered types and subtypes are spelled. */
+const NAME = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}';
+/** RFC 9110 token (parameter names and bare values). */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+/** RFC 9110 quoted-string, printable ASCII only (no tab, no obs-text). */
+const QUOTED = '"(?:[ !#-\\[\\]-~]|\\\\[ -~])*"';
+
 /**
- * A Content-Type a client may declare: `type/subtype` of token characters,
- * optional parameters, no control characters (it is signed into upload URLs
- * and sent as a header).
+ * A Content-Type a client may declare: `type/subtype` (RFC 6838 names),
+ * then any number of `; name=value` parameters (value a token or a quoted
+ * string), separated by plain spaces only. No control characters, no
+ * Unicode spaces, no stray text: the value is signed into upload URLs, sent
+ * as a header, stored and shown, so anything else is refused, not cleaned.
  */
-export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;[\x20-\x7e]*)?$/i;
+export const MIME_TYPE_PATTERN = new RegExp(`^${NAME}/${NAME}(?: *; *${TOKEN}=(?:${TOKEN}|${QUOTED}))*$`);
 
 const WILDCARD_EXCLUDED = new Set(['image/svg+xml']);
 

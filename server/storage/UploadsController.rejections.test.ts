@@ -42,6 +42,12 @@ describe('presign rejections (nothing written)', () => {
     ['a fractional size', { byteSize: 1.5 }, 400, 'byteSize'],
     ['a header-injecting type', { contentType: 'image/png\r\nx-amz-acl: public-read' }, 400, 'contentType'],
     ['a type without subtype', { contentType: 'image' }, 400, 'contentType'],
+    ['a newline before parameters', { contentType: 'image/png\n;x' }, 400, 'contentType'],
+    ['a no-break space', { contentType: 'image/png\u00a0' }, 400, 'contentType'],
+    ['a no-break space before parameters', { contentType: 'image/png\u00a0; q=1' }, 400, 'contentType'],
+    ['a parameter without a value', { contentType: 'image/png; x' }, 400, 'contentType'],
+    ['a bidi override in the type', { contentType: 'image/png\u202e' }, 400, 'contentType'],
+    ['a wildcard type', { contentType: 'image/*' }, 400, 'contentType'],
     ['a blank filename', { filename: '  ' }, 400, 'filename'],
     ['a missing slot', { slot: undefined }, 400, 'slot'],
   ])('%s', async (_label, overrides, status, field) => {
@@ -61,6 +67,32 @@ describe('presign rejections (nothing written)', () => {
     expect((await call('POST', '/teams/1/uploads/presign', { user: BOB, body: presignBody() })).status).toBe(404);
     expect((await call('POST', '/teams/1/uploads/presign', { user: ALICE, body: [] })).status).toBe(400);
     expect(await assetRows()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a right-to-left override', 'invoice\u202efdp.exe', 'invoicefdp.exe'],
+    ['embeddings and a pop', '\u202aa\u202bb\u202cc\u202dd.pdf', 'abcd.pdf'],
+    ['isolates', '\u2066x\u2067y\u2068z\u2069.pdf', 'xyz.pdf'],
+    ['direction marks', 'r\u200ee\u200fport.pdf', 'report.pdf'],
+    ['only controls', '\u202e\u200f\u0007', 'file'],
+    ['a path hidden behind an override', 'x/\u202e../../evil.pdf', 'evil.pdf'],
+  ])('strips %s from the filename', async (_label, filename, stored) => {
+    const response = await call('POST', '/teams/1/uploads/presign', {
+      user: ALICE,
+      body: presignBody({ slot: 'Billboard.documents', contentType: 'application/pdf', filename }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.asset.filename).toBe(stored);
+    expect(await assetRows()).toMatchObject([{ key: expect.stringMatching(/^private\/\d{4}\/\d{2}\/[0-9a-f]{32}/) }]);
+  });
+
+  it('accepts a media type with parameters, stored as given', async () => {
+    const response = await call('POST', '/teams/1/uploads/presign', {
+      user: ALICE,
+      body: presignBody({ slot: 'Billboard.documents', contentType: 'text/plain; charset="utf-8"', filename: 'a.txt' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.asset.contentType).toBe('text/plain; charset="utf-8"');
   });
 
   it('keeps only the file name of a path-like filename', async () => {

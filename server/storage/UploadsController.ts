@@ -41,7 +41,11 @@ import { assetOutput, presignOutput } from './uploadOutputs';
 
 const presignInput = z.object({
   filename: z.string().trim().min(1, "can't be blank").max(1024),
-  contentType: z.string().trim().max(255).regex(MIME_TYPE_PATTERN, 'must be a MIME type such as image/png'),
+  // Not trimmed: a type with stray spaces or control characters is refused, never repaired (mimeMatches.ts).
+  contentType: z
+    .string()
+    .max(255)
+    .regex(MIME_TYPE_PATTERN, 'must be a media type such as image/png or text/plain; charset=utf-8'),
   byteSize: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   slot: z.string().min(1, "can't be blank").max(255),
 });
