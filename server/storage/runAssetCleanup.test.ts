@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Asset, AssetService, db, ServiceUnavailable } from '@/server';
 import { closeTestDatabase } from '../testing/testDatabase';
 import { startTestStorage, type TestStorage } from '../testing/testStorage';
-import { generateObjectKey } from './objectKey';
+import { generateObjectKey, generateStagingKey } from './objectKey';
 import { headObject, putObject } from './objectStore';
 import { runAssetCleanup } from './runAssetCleanup';
 import { Billboard, createBillboardsTable } from './testing/attachmentFixtures';
@@ -99,6 +99,33 @@ describe('runAssetCleanup', () => {
     // A shorter age reaches the younger ones; attached and never-attached assets still stay.
     expect(await runAssetCleanup({ olderThanMs: 30 * 60 * 1000 })).toBe(2);
     expect(await remainingIds()).toEqual([attached, sharedAttached, neverAttached, fromService].map((a) => a.id));
+  });
+
+  it('a stale pending upload loses its staging object and any half-promoted copy; a live one keeps its own', async () => {
+    const stale = await seedAsset('pending', { age: 25 * HOUR }); // its key holds a copy a failed confirm left
+    const staleStaging = generateStagingKey();
+    await putObject({ key: staleStaging, body: Buffer.from('staged'), contentType: 'text/plain' });
+    await db().execute(sql`update service_assets set staging_key = ${staleStaging} where id = ${stale.id}`);
+    const liveStaging = generateStagingKey();
+    await putObject({ key: liveStaging, body: Buffer.from('staged'), contentType: 'text/plain' });
+    const lateStaging = generateStagingKey(); // a PUT after its row was cleaned up: no row names it
+    await putObject({ key: lateStaging, body: Buffer.from('late'), contentType: 'text/plain' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const live = await seedAsset('pending', { object: false });
+    await db().execute(sql`update service_assets set staging_key = ${liveStaging} where id = ${live.id}`);
+
+    expect(await runAssetCleanup()).toBe(1);
+    expect(await remainingIds()).toEqual([live.id]);
+    expect(await headObject(staleStaging)).toBeNull();
+    expect(await exists(stale)).toBe(false);
+    // Younger than the default 24 h: the unclaimed staging object waits.
+    expect(await headObject(lateStaging)).not.toBeNull();
+
+    // Older than a second: the unclaimed one goes; the one a live pending row names stays.
+    expect(await runAssetCleanup({ olderThanMs: 1000 })).toBe(0);
+    expect(await headObject(lateStaging)).toBeNull();
+    expect(await headObject(liveStaging)).not.toBeNull();
+    expect(await remainingIds()).toEqual([live.id]);
   });
 
   it('assets of a destroyed record become orphans the cleanup removes once old enough', async () => {

@@ -8,6 +8,11 @@
  *   their record destroyed: `metadata.detachedAt`) more than `olderThanMs`
  *   ago and are not attached anywhere now.
  *
+ * A pending asset's objects are its staging object (where the browser PUT)
+ * and its key (in case a confirm copied it but never committed). Then
+ * staging objects older than the age that no row names are deleted too
+ * (sweepStagingObjects.ts): PUTs that arrived after their row was removed.
+ *
  * Never an attached asset, nor a ready asset that never had an attachment
  * (createFromService output that the app keeps by id). Default age 24 h.
  *
@@ -32,6 +37,7 @@ import type { AnyTable } from '../model/types';
 import { modelsWithSlots } from './attachmentsPlugin';
 import { deleteObject } from './objectStore';
 import { markDetached } from './recordAttachments';
+import { sweepStagingObjects } from './sweepStagingObjects';
 import { serviceAssets, serviceAttachments } from './tables';
 
 export const DEFAULT_CLEANUP_AGE_MS = 24 * 60 * 60 * 1000;
@@ -79,10 +85,10 @@ async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed:
     // Re-check in a new statement (a fresh snapshot under READ COMMITTED): an
     // attach that committed while the claim ran makes its asset attached again.
     const stale = await db()
-      .select({ id: serviceAssets.id, key: serviceAssets.key })
+      .select({ id: serviceAssets.id, key: serviceAssets.key, stagingKey: serviceAssets.stagingKey })
       .from(serviceAssets)
       .where(and(ids, staleCondition(cutoff)));
-    await deleteObjects(stale.map((row) => row.key));
+    await deleteObjects(stale.flatMap((row) => (row.stagingKey ? [row.stagingKey, row.key] : [row.key])));
     if (stale.length > 0) {
       await db()
         .delete(serviceAssets)
@@ -118,7 +124,7 @@ export async function sweepOrphanAttachments(): Promise<number> {
   return swept;
 }
 
-/** Removes stale pending and long-orphaned assets; returns how many. */
+/** Removes stale pending and long-orphaned assets, then unclaimed staging objects; returns how many assets. */
 export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promise<number> {
   const { olderThanMs = DEFAULT_CLEANUP_AGE_MS, batchSize = 100 } = options;
   if (!Number.isFinite(olderThanMs) || olderThanMs < 0) {
@@ -136,6 +142,9 @@ export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promis
     const { claimed, removed } = await cleanupBatch(cutoff, batchSize);
     total += removed;
     // A short batch means nothing stale is left unclaimed (other runs hold the rest).
-    if (claimed < batchSize) return total;
+    if (claimed < batchSize) break;
   }
+  // After the rows: a pending asset removed above no longer claims its staging key.
+  await sweepStagingObjects(cutoff);
+  return total;
 }
