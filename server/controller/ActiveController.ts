@@ -12,17 +12,16 @@
  * before any hook runs.
  */
 import type { ModelBase, Relation } from '../model';
+import type { ControllerParams } from './ControllerParams';
 
-// biome-ignore lint/suspicious/noExplicitAny: the params bag is typed by each action's input.
-type Params = Record<string, any>;
-
-type RelationOf<R> = [R] extends [never] ? null : Relation<R & ModelBase>;
+/** `this.relation`: the model's relation, typed by its records (`pluck('id')` is `number[]`); null without a model. */
+export type RelationOf<R> = [R] extends [never] ? null : Relation<Extract<R, ModelBase>>;
 
 export abstract class ActiveController<AppContext = unknown, R extends ModelBase = never> {
   /** The request context supplied by the app. */
   context!: AppContext;
-  /** Validated input: scope params (numbers), `id`, `data`, `ids`, index options or the action's input. */
-  params: Params = {};
+  /** Validated input: scope params (numbers), `id`, `data`, `ids` or index options; see ControllerParams. */
+  params: ControllerParams = {};
   /** Pre-scoped relation of the model (every `@scope` condition applied); null on a plain controller. */
   relation!: RelationOf<R>;
   /** Just the `@scope` params of this request, e.g. `{ teamId: 1 }` (also present in `params`). */
@@ -33,7 +32,7 @@ export abstract class ActiveController<AppContext = unknown, R extends ModelBase
   actionName = '';
 
   /** Alias of `params`. */
-  get input(): Params {
+  get input(): ControllerParams {
     return this.params;
   }
 }

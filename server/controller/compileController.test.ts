@@ -94,41 +94,46 @@ describe('route table', () => {
 
 describe('declaration mistakes fail at boot, naming the controller', () => {
   it('unknown sortable / filterable / permit fields', () => {
+    // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { index: { sortable: ['nope'] } })
-    class SortController extends ActiveController {}
+    class SortController extends ActiveController<unknown, Project> {}
     expect(() => compileController(SortController)).toThrow(/SortController: index.sortable lists "nope"/);
 
+    // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { index: { filterable: ['secret'] } })
-    class FilterController extends ActiveController {}
+    class FilterController extends ActiveController<unknown, Project> {}
     expect(() => compileController(FilterController)).toThrow(/FilterController: index.filterable lists "secret"/);
 
+    // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { create: { permit: ['bogus'] } })
-    class PermitController extends ActiveController {}
+    class PermitController extends ActiveController<unknown, Project> {}
     expect(() => compileController(PermitController)).toThrow(/PermitController: create.permit lists "bogus"/);
   });
 
   it('unknown named scopes and includes', () => {
+    // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { index: { scopes: ['missing'] } })
-    class ScopeController extends ActiveController {}
+    class ScopeController extends ActiveController<unknown, Project> {}
     expect(() => compileController(ScopeController)).toThrow(
       /index.scopes lists "missing", which is not a named scope/,
     );
 
+    // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { get: { include: ['ghost'] } })
-    class IncludeController extends ActiveController {}
+    class IncludeController extends ActiveController<unknown, Project> {}
     expect(() => compileController(IncludeController)).toThrow(/get.include lists "ghost"/);
   });
 
   it('a hook whose only: names no action, and an if: naming no method', () => {
     @crud(Project)
-    class OnlyController extends ActiveController {
+    class OnlyController extends ActiveController<unknown, Project> {
       @before({ only: ['publsh'] })
       check(): void {}
     }
     expect(() => compileController(OnlyController)).toThrow(/OnlyController: hook check names "publsh"/);
 
     @crud(Project)
-    class IfController extends ActiveController {
+    class IfController extends ActiveController<unknown, Project> {
       @before({ if: 'isReady' })
       check(): void {}
     }
@@ -137,7 +142,7 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
 
   it('a rescue limited to an unknown action', () => {
     @crud(Project)
-    class RescueController extends ActiveController {
+    class RescueController extends ActiveController<unknown, Project> {
       @rescue(Error, { except: ['nothing'] })
       handle(): null {
         return null;
@@ -163,7 +168,7 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
 
   it('two client names that collide', () => {
     @crud(Project)
-    class NameController extends ActiveController {
+    class NameController extends ActiveController<unknown, Project> {
       @action('GET')
       stats(): null {
         return null;

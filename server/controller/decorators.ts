@@ -4,6 +4,8 @@
  * semantics: class decorators apply bottom-up, so `@scope` prepends and the
  * topmost `@scope` in the source becomes the outermost URL segment.
  */
+
+import type { InstanceOf, ModelBase, Relation } from '../model';
 import {
   type ActionFilter,
   type ActionOptions,
@@ -19,6 +21,21 @@ import {
 import type { ModelLike } from './types';
 
 type ClassDecorator = (target: abstract new (...args: never[]) => unknown) => void;
+
+/**
+ * A controller class whose records are the decorator's model's: the class
+ * must extend `ActiveController<AppContext, Campaign>` for `@crud(Campaign)`.
+ * Forgetting the second type parameter (this.relation is then `null`) or
+ * naming another model fails to compile here, on the decorator.
+ */
+export interface ControllerOfModel<M, Ctx = unknown> {
+  relation: Relation<Extract<InstanceOf<M>, ModelBase>>;
+  /** The context the config's callbacks were written for must be the controller's. */
+  context: Ctx;
+}
+export type ResourceDecorator<M, Ctx = unknown> = (
+  target: abstract new (...args: never[]) => ControllerOfModel<M, Ctx>,
+) => void;
 type MethodDecorator = (target: object, propertyKey: string | symbol, descriptor?: PropertyDescriptor) => void;
 
 function methodName(propertyKey: string | symbol): string {
@@ -63,7 +80,10 @@ export function apiDoc(docs: ControllerDocs): ClassDecorator {
  * export class PostController extends ActiveController<AppContext, Post> {} // /api/posts[/:id]
  * ```
  */
-export function crud<Ctx = unknown>(model: ModelLike, config: CrudConfig<Ctx> = {}): ClassDecorator {
+export function crud<M extends ModelLike, Ctx = unknown, AutoSet extends string = never>(
+  model: M,
+  config: CrudConfig<Ctx, M, AutoSet> = {},
+): ResourceDecorator<M, Ctx> {
   return (target) => {
     ownMetadata(target).resource = { kind: 'crud', model, config: config as CrudConfig };
   };
@@ -83,9 +103,12 @@ export function crud<Ctx = unknown>(model: ModelLike, config: CrudConfig<Ctx> = 
  * export class TeamSettingsController extends ActiveController<AppContext, TeamSetting> {} // /api/teams/:teamId/team-settings
  * ```
  */
-export function singleton<Ctx = unknown>(model: ModelLike, config: SingletonConfig<Ctx>): ClassDecorator {
+export function singleton<M extends ModelLike, Ctx = unknown>(
+  model: M,
+  config: SingletonConfig<Ctx, M>,
+): ResourceDecorator<M, Ctx> {
   return (target) => {
-    ownMetadata(target).resource = { kind: 'singleton', model, config: config as SingletonConfig };
+    ownMetadata(target).resource = { kind: 'singleton', model, config: config as unknown as SingletonConfig };
   };
 }
 

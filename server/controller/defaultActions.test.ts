@@ -4,6 +4,7 @@
  * PostgreSQL in server/http/restCrud.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import type { ModelBase } from '../model';
 import { ActiveController } from './ActiveController';
 import { compileController } from './compileController';
 import { crud, scope } from './decorators';
@@ -18,7 +19,7 @@ function controllerOver(store: ReturnType<typeof fakeModel>) {
     create: { permit: ['name', 'teamId', 'id'] },
     update: { permit: ['name'] },
   })
-  class WidgetController extends ActiveController {}
+  class WidgetController extends ActiveController<unknown, ModelBase> {}
   return compileController(WidgetController);
 }
 

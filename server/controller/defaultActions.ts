@@ -2,6 +2,8 @@
  * The default actions of `@crud` and `@singleton`. A controller method of the
  * same name replaces them (and still gets the pre-scoped `this.relation`).
  */
+
+import type { ControllerParams } from './ControllerParams';
 import { columnsOf, parseFilterValue } from './columnValues';
 import type { ActionKind, CompiledController } from './compileController';
 import { BadRequest, NotFound, toValidationError } from './errors';
@@ -96,7 +98,8 @@ async function destroy(controller: ControllerInstance) {
 
 function singletonRelation(controller: ControllerInstance, compiled: CompiledController) {
   const config = singletonConfig(compiled);
-  const where = config.findBy(controller.context, controller.params);
+  // The pipeline filled params (readParams); its shape is ControllerParams.
+  const where = config.findBy(controller.context, controller.params as unknown as ControllerParams);
   return { config, where, relation: relationOf(controller).where(where) };
 }
 

@@ -5,6 +5,7 @@
  * (403). Each refusal must come before the next step runs.
  */
 import { describe, expect, it } from 'vitest';
+import type { ModelBase } from '../model';
 import { ActiveController } from './ActiveController';
 import { compileController } from './compileController';
 import { before, crud, scope } from './decorators';
@@ -21,7 +22,7 @@ const store = fakeModel([{ id: 1, teamId: 7, name: 'kept' }]);
 
 @scope('teamId')
 @crud(store.model)
-class WidgetController extends ActiveController<Ctx> {
+class WidgetController extends ActiveController<Ctx, ModelBase> {
   @before({ only: ['get', 'destroy'] })
   ownersOnly(): void {
     this.context.log.push('ownersOnly');

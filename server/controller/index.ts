@@ -1,11 +1,26 @@
 export { ActiveController } from './ActiveController';
+export type { ControllerParams } from './ControllerParams';
 export {
   type CompiledAction,
   type CompiledController,
   type ControllerClass,
   compileController,
 } from './compileController';
-export { action, after, apiDoc, before, controller, crud, mutation, rescue, scope, singleton } from './decorators';
+export {
+  action,
+  after,
+  apiDoc,
+  before,
+  type ControllerOfModel,
+  controller,
+  crud,
+  mutation,
+  type ResourceDecorator,
+  rescue,
+  scope,
+  singleton,
+} from './decorators';
+export { type ContextDecorators, decoratorsFor } from './decoratorsFor';
 export { type AuthorizeScope, dispatch } from './dispatch';
 export {
   AppError,

@@ -7,6 +7,8 @@
  * apply to its subclasses, parent first.
  */
 import type { z } from 'zod';
+import type { AttributeName, IncludeName, ScopeName } from '../model';
+import type { ControllerParams } from './ControllerParams';
 import type { IndexOptions } from './parseIndexQuery';
 import type { ModelLike } from './types';
 
@@ -26,24 +28,40 @@ export interface HookOptions extends ActionFilter {
   if?: HookCondition;
 }
 
-export interface CrudConfig<Ctx = unknown> {
+/**
+ * `@crud(Model, config)`. Every name is checked by tsc against the model `M`:
+ * attributes (`sortable`, `filterable`, `permit`, `autoSet` keys), named
+ * scopes (`scopes`, `defaultScopes`, `paramScopes`) and associations or
+ * attachment slots (`include`). `Ctx` is the app's request context.
+ */
+export interface CrudConfig<Ctx = unknown, M = ModelLike, AutoSet extends string = string> {
   /** Paging, sort, filter and scope options (see IndexOptions) plus associations always loaded. */
-  index?: IndexOptions & { include?: readonly string[] };
-  get?: { include?: readonly string[] };
+  index?: IndexOptions<AttributeName<M>, ScopeName<M>> & { include?: readonly IncludeName<M>[] };
+  get?: { include?: readonly IncludeName<M>[] };
   create?: {
-    permit?: readonly string[];
-    autoSet?: Record<string, (context: Ctx) => unknown>;
+    permit?: readonly AttributeName<M>[];
+    /** Attributes set by the server, never by the client: `{ createdById: (ctx) => ctx.user.id }`. */
+    // Keyed by a type parameter of its own, inferred from the keys: a mapped
+    // type over the model's keys would stop `Ctx` being inferred from an
+    // annotated callback. A key that is no attribute gets an explaining type.
+    autoSet?: {
+      readonly [K in AutoSet]: K extends AttributeName<M>
+        ? (context: Ctx) => unknown
+        : 'is not an attribute of the model';
+    };
   };
-  update?: { permit?: readonly string[] };
+  update?: { permit?: readonly AttributeName<M>[] };
 }
 
-export interface SingletonConfig<Ctx = unknown> {
+/** `@singleton(Model, config)`, checked against the model like CrudConfig. */
+export interface SingletonConfig<Ctx = unknown, M = ModelLike> {
   /** Identifies the record, applied within the scoped relation. */
-  findBy: (context: Ctx, params: Record<string, unknown>) => Record<string, unknown>;
+  findBy: (context: Ctx, params: ControllerParams) => { readonly [K in AttributeName<M>]?: unknown };
+  /** POST creates the record with `defaultValues` when absent (race-safe: see findOrCreateBy). */
   findOrCreate?: boolean;
-  defaultValues?: Record<string, unknown>;
-  update?: { permit?: readonly string[] };
-  get?: { include?: readonly string[] };
+  defaultValues?: { readonly [K in AttributeName<M>]?: unknown };
+  update?: { permit?: readonly AttributeName<M>[] };
+  get?: { include?: readonly IncludeName<M>[] };
 }
 
 /**

@@ -14,18 +14,22 @@ import { MAX_INT4 } from '../shared/int4';
 import { assertNoNulChars } from './assertNoNulChars';
 import { BadRequest } from './errors';
 
-export interface SortTerm {
-  field: string;
+export interface SortTerm<F extends string = string> {
+  field: F;
   dir: 'asc' | 'desc';
 }
 
-export interface IndexOptions {
-  scopes?: readonly string[];
-  defaultScopes?: readonly string[];
-  paramScopes?: readonly string[];
-  sortable?: readonly string[];
-  defaultSort?: SortTerm;
-  filterable?: readonly string[];
+/**
+ * Index options of `@crud`. With a declared model, `F` is its attribute names
+ * and `S` its named scopes, so a typo is a compile error (server/model/declaredNames.ts).
+ */
+export interface IndexOptions<F extends string = string, S extends string = string> {
+  scopes?: readonly S[];
+  defaultScopes?: readonly S[];
+  paramScopes?: readonly S[];
+  sortable?: readonly F[];
+  defaultSort?: SortTerm<F>;
+  filterable?: readonly F[];
   perPage?: number;
   maxPerPage?: number;
 }

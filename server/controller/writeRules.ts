@@ -85,9 +85,11 @@ export async function writeRecord(
 
 /** The autoSet values for this request (write rule 3: applied last, never overridden). */
 export function autoSetValues<Ctx>(
-  autoSet: Record<string, (context: Ctx) => unknown> | undefined,
+  autoSet: { readonly [field: string]: ((context: Ctx) => unknown) | undefined } | undefined,
   context: Ctx,
 ): Record<string, unknown> {
   if (!autoSet) return {};
-  return Object.fromEntries(Object.entries(autoSet).map(([field, compute]) => [field, compute(context)]));
+  return Object.fromEntries(
+    Object.entries(autoSet).flatMap(([field, compute]) => (compute ? [[field, compute(context)]] : [])),
+  );
 }

@@ -27,11 +27,23 @@ import type { AnyTable, NewAttributesOf, SelectOf } from './types';
 /** The record type of a model declared on `TTable`: the record API plus typed attribute properties. */
 export type Record_<TTable extends AnyTable> = ModelBaseType<SelectOf<TTable>> & SelectOf<TTable>;
 
+/**
+ * Type-only key under which a declared model keeps the type of its options,
+ * so declarations made elsewhere (`@crud` config: scope, association and
+ * attachment names) can be checked against them. No such property exists at
+ * run time.
+ */
+export declare const declaredOptions: unique symbol;
+
 /** What `Model(table, options)` returns: a class to extend. */
-export type DeclaredModel<TTable extends AnyTable> = Omit<typeof ModelBase, 'prototype' | 'table'> & {
+export type DeclaredModel<TTable extends AnyTable, TOptions extends ModelOptions<TTable> = ModelOptions<TTable>> = Omit<
+  typeof ModelBase,
+  'prototype' | 'table'
+> & {
   new (attributes?: NewAttributesOf<TTable>): Record_<TTable>;
   readonly prototype: Record_<TTable>;
   readonly table: TTable;
+  readonly [declaredOptions]?: TOptions;
 };
 
 /**
@@ -51,10 +63,10 @@ export type DeclaredModel<TTable extends AnyTable> = Omit<typeof ModelBase, 'pro
  * const page = await Post.where({ campaignId: 1 }).scope('recent').toArray();
  * ```
  */
-export function Model<TTable extends AnyTable>(
+export function Model<TTable extends AnyTable, const TOptions extends ModelOptions<TTable> = ModelOptions<TTable>>(
   table: TTable,
-  options: ModelOptions<TTable> = {},
-): DeclaredModel<TTable> {
+  options: TOptions = {} as TOptions,
+): DeclaredModel<TTable, TOptions> {
   const meta: ModelMeta = buildModelMeta(table, options as ModelOptions<AnyTable>);
   class Declared extends ModelBase<SelectOf<TTable>> {}
   Object.defineProperty(Declared, 'meta', { value: meta, enumerable: false });
@@ -74,5 +86,5 @@ export function Model<TTable extends AnyTable>(
     });
   }
   registerModel(Declared as unknown as ModelClass);
-  return Declared as unknown as DeclaredModel<TTable>;
+  return Declared as unknown as DeclaredModel<TTable, TOptions>;
 }

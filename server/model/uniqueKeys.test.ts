@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { authors, widgets } from './testing/fixtures';
 import { isUniquelyKeyed, uniqueKeys } from './uniqueKeys';

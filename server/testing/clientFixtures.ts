@@ -109,7 +109,7 @@ export class HiddenNamePerson extends Model(people, { name: 'HiddenNamePerson', 
 
 @controller('/people')
 @crud(HiddenNamePerson, { create: { permit: ['name'] } })
-export class PersonController extends ActiveController<TestContext> {}
+export class PersonController extends ActiveController<TestContext, HiddenNamePerson> {}
 
 /** The list `npm run gen` reads (see TARGETS in scripts/gen.ts). */
 export const clientFixtureControllers = [

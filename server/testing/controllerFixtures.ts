@@ -236,12 +236,12 @@ export class ProjectController extends BaseController<Project> {
 
 @scope('orgId')
 @singleton(OrgSetting, {
-  findBy: (_context: TestContext, params: Record<string, unknown>) => ({ orgId: params.orgId }),
+  findBy: (_context: TestContext, params) => ({ orgId: params.orgId }),
   findOrCreate: true,
   defaultValues: { timezone: 'UTC' },
   update: { permit: ['timezone', 'digest', 'orgId'] },
 })
-export class OrgSettingsController extends ActiveController<TestContext> {}
+export class OrgSettingsController extends ActiveController<TestContext, OrgSetting> {}
 
 @scope('orgId')
 export class UploadController extends ActiveController<TestContext> {
