@@ -34,6 +34,28 @@ const schema = z.object({
   S3_PRIVATE_URL_EXPIRY: seconds.default(3600),
   S3_UPLOAD_URL_EXPIRY: seconds.default(300),
   S3_MAX_UPLOAD_SIZE: z.coerce.number().int().positive().default(104_857_600),
+  // The app's public URL, e.g. https://app.example.com. `npm run storage:setup`
+  // lets its origin upload to the bucket (CORS).
+  APP_URL: url.optional(),
+  // More origins allowed to upload from the browser (comma-separated), e.g.
+  // a preview deployment: https://staging.example.com,https://admin.example.com
+  STORAGE_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins = (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const invalid = origins.filter((origin) => !url.safeParse(origin).success);
+      for (const origin of invalid) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${origin}" is not an http(s) origin such as https://app.example.com`,
+        });
+      }
+      return invalid.length > 0 ? z.NEVER : origins.map((origin) => new URL(origin).origin);
+    }),
   // Without S3_* uploads are off and the app is still ready; true makes
   // missing or unreachable storage a readiness failure (/api/ready).
   STORAGE_REQUIRED: bool.default(false),
@@ -97,6 +119,12 @@ export const env: Env = parseEnv(process.env);
 
 /** Whether uploads have a store: the bucket and both keys are set. */
 export const storageConfigured: boolean = STORAGE_VARIABLES.every((name) => Boolean(env[name]));
+
+/** Origins `npm run storage:setup` lets upload from the browser: APP_URL's, then STORAGE_CORS_ORIGINS, no repeats. */
+export function storageCorsOrigins(source: Env = env): string[] {
+  const origins = [...(source.APP_URL ? [new URL(source.APP_URL).origin] : []), ...source.STORAGE_CORS_ORIGINS];
+  return [...new Set(origins)];
+}
 
 /** Dev sign-in is on by default except in production, where it must be enabled explicitly. */
 export const devLoginEnabled: boolean = env.AUTH_DEV_LOGIN ?? env.NODE_ENV !== 'production';

@@ -5,6 +5,13 @@ import './attachmentsPlugin';
 export { Asset, type AssetJson, signAssetUrls } from './Asset';
 export { AssetService, type CreateFromServiceInput } from './AssetService';
 export { Attachment } from './Attachment';
+export {
+  applyBucketSetup,
+  type BucketSetupOptions,
+  type BucketSetupStep,
+  CORS_RULE_ID,
+  LIFECYCLE_RULE_ID,
+} from './applyBucketSetup';
 export { loadSlotAssets } from './attachedAssociation';
 export {
   type AttachmentSlot,
