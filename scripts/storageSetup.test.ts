@@ -29,7 +29,7 @@ async function setup(
   // Only what the script needs: no DATABASE_URL, no .env files of the developer's (NODE_ENV=test skips .env.local).
   const env = {
     PATH: process.env.PATH,
-    NODE_ENV: 'test',
+    NODE_ENV: 'test' as const,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...(withStorage ? s3.env : {}),
     ...extra,
