@@ -4,8 +4,8 @@
  * DELETE revokes. No response carries the stored hash.
  */
 import { ApiKey } from '@/db/models';
-import { apiDoc, before, crud, Forbidden, scope } from '@/server';
-import type { AppContext } from './context';
+import { apiDoc, before, Forbidden, scope } from '@/server';
+import { crud } from './decorators';
 import { TeamController } from './TeamController';
 
 @apiDoc({ tag: 'API keys', description: "A team's API keys (owners, signed in). Create answers the `token` once." })
@@ -21,7 +21,7 @@ import { TeamController } from './TeamController';
   get: { include: ['creator'] },
   create: {
     permit: ['name'],
-    autoSet: { createdById: (context: AppContext) => context.user?.id ?? null },
+    autoSet: { createdById: (context) => context.user?.id ?? null },
   },
   update: { permit: ['name'] },
 })

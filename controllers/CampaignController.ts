@@ -11,19 +11,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Campaign, Post } from '@/db/models';
 import { campaigns } from '@/db/schema';
-import {
-  Attachment,
-  action,
-  apiDoc,
-  before,
-  crud,
-  db,
-  mutation,
-  scope,
-  toValidationError,
-  transaction,
-} from '@/server';
-import type { AppContext } from './context';
+import { Attachment, action, apiDoc, before, db, mutation, scope, toValidationError, transaction } from '@/server';
+import { crud } from './decorators';
 import { TeamController } from './TeamController';
 
 const attachInput = z.object({
@@ -63,7 +52,7 @@ const statsOutput = z.object({
   get: { include: ['creator', 'logo', 'documents'] },
   create: {
     permit: ['name', 'budget', 'status'],
-    autoSet: { createdById: (context: AppContext) => context.user?.id ?? null },
+    autoSet: { createdById: (context) => context.user?.id ?? null },
   },
   update: { permit: ['name', 'budget'] },
 })

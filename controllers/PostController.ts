@@ -6,7 +6,8 @@
  * belongs to the team, so another team's campaign id is a 404 here too.
  */
 import { Post } from '@/db/models';
-import { apiDoc, crud, scope } from '@/server';
+import { apiDoc, scope } from '@/server';
+import { crud } from './decorators';
 import { TeamController } from './TeamController';
 
 @apiDoc({ tag: 'Posts', description: 'Posts of a campaign.' })

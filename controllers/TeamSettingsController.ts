@@ -4,15 +4,15 @@
  * (race-safe: unique team_id); PATCH (owners only) changes it.
  */
 import { DEFAULT_TEAM_SETTINGS, TeamSetting } from '@/db/models';
-import { apiDoc, before, scope, singleton } from '@/server';
-import type { AppContext } from './context';
+import { apiDoc, before, scope } from '@/server';
+import { singleton } from './decorators';
 import { TeamController } from './TeamController';
 
 @apiDoc({ tag: 'Team settings', description: 'One settings row per team.' })
 @scope('teamId')
 @singleton(TeamSetting, {
   // Applied within the relation, which is already limited to the URL's team.
-  findBy: (_context: AppContext, params) => ({ teamId: params.teamId }),
+  findBy: (_context, params) => ({ teamId: params.teamId }),
   findOrCreate: true,
   defaultValues: { ...DEFAULT_TEAM_SETTINGS },
   update: { permit: ['timezone', 'weeklyDigest', 'brandColor'] },
