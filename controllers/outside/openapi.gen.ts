@@ -339,6 +339,7 @@ export interface components {
             access: string;
             byteSize: number | null;
             checksum: string | null;
+            checksumSha256: string | null;
             contentType: string;
             /** Format: date-time */
             createdAt: string;
@@ -2521,7 +2522,10 @@ export interface operations {
                         filename: string;
                         contentType: string;
                         byteSize: number | null;
+                        /** @description The store's ETag once confirmed */
                         checksum: string | null;
+                        /** @description The client's base64 SHA-256, when sent at presign */
+                        checksumSha256: string | null;
                         /** @enum {string} */
                         status: "pending" | "ready";
                         /** @enum {string} */
@@ -2622,6 +2626,7 @@ export interface operations {
                     contentType: string;
                     byteSize: number;
                     slot: string;
+                    checksumSha256?: string;
                 };
             };
         };
@@ -2638,7 +2643,10 @@ export interface operations {
                             filename: string;
                             contentType: string;
                             byteSize: number | null;
+                            /** @description The store's ETag once confirmed */
                             checksum: string | null;
+                            /** @description The client's base64 SHA-256, when sent at presign */
+                            checksumSha256: string | null;
                             /** @enum {string} */
                             status: "pending" | "ready";
                             /** @enum {string} */
@@ -2653,6 +2661,7 @@ export interface operations {
                         method: "PUT";
                         headers: {
                             "Content-Type": string;
+                            "x-amz-checksum-sha256"?: string;
                         };
                         /** @description ISO time after which the store refuses uploadUrl */
                         expiresAt: string;

@@ -3,6 +3,7 @@
  * presigned URL -> confirm (the API) -> attach (the API). The API steps are
  * passed in, so this module stays free of app code; no React here.
  */
+import { CLIENT_CHECKSUM_MAX_BYTES, fileSha256 } from './fileSha256';
 import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 
 export interface PresignedUpload {
@@ -13,7 +14,13 @@ export interface PresignedUpload {
 }
 
 export interface UploadSteps<Result> {
-  presign(file: { filename: string; contentType: string; byteSize: number }): Promise<PresignedUpload>;
+  /** `checksumSha256` is set for files up to `checksumMaxBytes`: pass it on to the presign action. */
+  presign(file: {
+    filename: string;
+    contentType: string;
+    byteSize: number;
+    checksumSha256?: string;
+  }): Promise<PresignedUpload>;
   confirm(assetId: number): Promise<unknown>;
   attach(assetId: number): Promise<Result>;
 }
@@ -25,19 +32,28 @@ export interface UploadCallbacks {
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
   createRequest?: CreateRequest;
+  /** Files up to this size are hashed (SHA-256) and the upload signs the hash. Default 32 MB; 0 turns it off. */
+  checksumMaxBytes?: number;
 }
 
 /** presign -> PUT -> confirm -> attach for one file; stops (UploadAbortedError) between steps once aborted. */
 export async function uploadFile<Result>(
   file: File,
   steps: UploadSteps<Result>,
-  { onStage, onProgress, signal, createRequest }: UploadCallbacks = {},
+  { onStage, onProgress, signal, createRequest, checksumMaxBytes = CLIENT_CHECKSUM_MAX_BYTES }: UploadCallbacks = {},
 ): Promise<Result> {
   const check = () => {
     if (signal?.aborted) throw new UploadAbortedError();
   };
   onStage?.('presigning');
-  const presigned = await steps.presign({ filename: file.name, contentType: file.type, byteSize: file.size });
+  const checksumSha256 = await fileSha256(file, checksumMaxBytes);
+  check();
+  const presigned = await steps.presign({
+    filename: file.name,
+    contentType: file.type,
+    byteSize: file.size,
+    ...(checksumSha256 ? { checksumSha256 } : {}),
+  });
   check();
   onStage?.('uploading', presigned.asset.id);
   await putFile(presigned, file, { onProgress, signal, createRequest });

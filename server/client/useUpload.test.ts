@@ -4,6 +4,7 @@
  * progress, failures, abort) and the step order with cancel between steps.
  * The React state around it is exercised by the Playwright specs (e2e/uploads.spec.ts).
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, MB } from '../shared/byteSizes';
 import { mimeMatches } from '../shared/mimeMatches';
@@ -59,6 +60,13 @@ const presigned: PresignedUpload = {
   headers: { 'Content-Type': 'image/png' },
 };
 const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });
+
+/** The fake XHR once uploadFile has opened it (hashing and presign take a few ticks). */
+async function sentRequest(): Promise<FakeXhr> {
+  for (let tick = 0; tick < 100 && !FakeXhr.last?.sent; tick++) await new Promise((resolve) => setTimeout(resolve, 1));
+  if (!FakeXhr.last) throw new Error('no request was made');
+  return FakeXhr.last;
+}
 
 describe('client-side checks (before any presign)', () => {
   it('accepts what the slot accepts; image/* is not SVG, as on the server', () => {
@@ -137,6 +145,7 @@ describe('uploadFile', () => {
   it('runs presign -> PUT -> confirm -> attach and returns what attach returns', async () => {
     const calls: string[] = [];
     const stages: string[] = [];
+    FakeXhr.last = undefined;
     const result = uploadFile(
       file('brochure.pdf', 'application/pdf', 3),
       {
@@ -154,16 +163,46 @@ describe('uploadFile', () => {
       },
       { createRequest, onStage: (stage) => stages.push(stage) },
     );
-    await Promise.resolve();
-    await Promise.resolve();
-    (FakeXhr.last as FakeXhr).finish(200);
+    (await sentRequest()).finish(200);
     expect(await result).toEqual({ attached: 7 });
+    const sha256 = createHash('sha256').update(new Uint8Array(3)).digest('base64');
     expect(calls).toEqual([
-      'presign {"filename":"brochure.pdf","contentType":"application/pdf","byteSize":3}',
+      `presign {"filename":"brochure.pdf","contentType":"application/pdf","byteSize":3,"checksumSha256":"${sha256}"}`,
       'confirm 7',
       'attach 7',
     ]);
     expect(stages).toEqual(['presigning', 'uploading', 'confirming', 'attaching', 'done']);
+  });
+
+  it('hashes files up to checksumMaxBytes (SubtleCrypto SHA-256, base64) and leaves larger ones unhashed', async () => {
+    const inputs: unknown[] = [];
+    const steps = {
+      presign: async (input: unknown) => {
+        inputs.push(input);
+        return presigned;
+      },
+      confirm: async () => {},
+      attach: async () => null,
+    };
+    const bytes = new TextEncoder().encode('hello');
+    for (const checksumMaxBytes of [5, 4]) {
+      FakeXhr.last = undefined;
+      const result = uploadFile(new File([bytes], 'a.txt', { type: 'text/plain' }), steps, {
+        createRequest,
+        checksumMaxBytes,
+      });
+      (await sentRequest()).finish(200);
+      await result;
+    }
+    expect(inputs).toEqual([
+      {
+        filename: 'a.txt',
+        contentType: 'text/plain',
+        byteSize: 5,
+        checksumSha256: 'LPJNul+wow4m6DsqxbninhsWHlwfp0JecwQzYpOLmCQ=',
+      },
+      { filename: 'a.txt', contentType: 'text/plain', byteSize: 5 },
+    ]);
   });
 
   it('stops after the presign when cancelled meanwhile: no PUT, no confirm', async () => {

@@ -2,7 +2,7 @@
  * An uploaded (or server-created) file: one row of `service_assets`, one
  * object in the bucket under `key`.
  *
- * JSON: id, filename, contentType, byteSize, checksum, status, access,
+ * JSON: id, filename, contentType, byteSize, checksum, checksumSha256, status, access,
  * createdAt and `url`. `key` (where the object lives), `stagingKey` (where
  * a pending upload is PUT) and `metadata`
  * (ownership: scope, slot, user) stay server-side. `url` is null until signed:
@@ -20,6 +20,8 @@ export type AssetJson = {
   contentType: string;
   byteSize: number | null;
   checksum: string | null;
+  /** The client's base64 SHA-256 of the file, when it sent one at presign (the store verified it on upload). */
+  checksumSha256: string | null;
   status: AssetStatus;
   access: AssetAccess;
   createdAt: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * Uploads land in staging and are served from a key only confirm writes
  * (real PostgreSQL, real s3rver): the swap attack, content sniffing, and
@@ -102,6 +103,42 @@ describe('prefixes by access', () => {
     expect(await assetRows()).toMatchObject([{ key: legacyKey, status: 'ready' }]);
     // The staged copy was never read: it is left for the lifecycle rule / cleanup.
     expect(await headObject(row.staging_key as string)).not.toBeNull();
+  });
+});
+
+describe("the client's SHA-256", () => {
+  it('is signed into the upload, sent back in headers, and kept on the asset next to the store ETag', async () => {
+    const checksumSha256 = createHash('sha256').update(PNG).digest('base64');
+    const presigned = await call('POST', '/teams/1/uploads/presign', {
+      user: ALICE,
+      body: presignBody({ checksumSha256 }),
+    });
+    expect(presigned.status).toBe(200);
+    const { uploadUrl, headers, asset } = presigned.body;
+    expect(new URL(uploadUrl).searchParams.get('X-Amz-SignedHeaders')).toContain('x-amz-checksum-sha256');
+    expect(headers).toEqual({ 'Content-Type': 'image/png', 'x-amz-checksum-sha256': checksumSha256 });
+    expect(asset.checksumSha256).toBe(checksumSha256);
+    expect((await fetch(uploadUrl, { method: 'PUT', headers, body: new Uint8Array(PNG) })).status).toBe(200);
+    const confirmed = await confirm(asset.id);
+    expect(confirmed.body).toMatchObject({
+      status: 'ready',
+      checksumSha256,
+      checksum: createHash('md5').update(PNG).digest('hex'),
+    });
+  });
+
+  it.each([
+    ['hex instead of base64', createHash('sha256').update(PNG).digest('hex')],
+    ['an MD5', createHash('md5').update(PNG).digest('base64')],
+    ['a header-injecting value', `${createHash('sha256').update(PNG).digest('base64')}\r\nx-amz-acl: public-read`],
+  ])('%s is a 400 and nothing is written', async (_label, checksumSha256) => {
+    const answer = await call('POST', '/teams/1/uploads/presign', {
+      user: ALICE,
+      body: presignBody({ checksumSha256 }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields).toHaveProperty('checksumSha256');
+    expect(await assetRows()).toEqual([]);
   });
 });
 

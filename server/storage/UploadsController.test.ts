@@ -35,6 +35,7 @@ describe('the full flow', () => {
       contentType: 'image/png',
       byteSize: PNG.byteLength,
       checksum: null,
+      checksumSha256: null,
       status: 'pending',
       access: 'public',
       createdAt: expect.any(String),

@@ -34,7 +34,7 @@ import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots
 import { confirmUpload } from './confirmUpload';
 import { generateObjectKey, generateStagingKey } from './objectKey';
 import { publicObjectUrl } from './objectUrls';
-import { presignUpload } from './presignUpload';
+import { presignUpload, SHA256_BASE64_PATTERN, type UploadHeaders } from './presignUpload';
 import { sanitizeFilename } from './sanitizeFilename';
 import { assertStorageReachable } from './storageProbe';
 import { assetOutput, presignOutput } from './uploadOutputs';
@@ -48,6 +48,11 @@ const presignInput = z.object({
     .regex(MIME_TYPE_PATTERN, 'must be a media type such as image/png or text/plain; charset=utf-8'),
   byteSize: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   slot: z.string().min(1, "can't be blank").max(255),
+  /** Base64 SHA-256 of the file (the upload hook sends it for files up to CLIENT_CHECKSUM_MAX_BYTES). */
+  checksumSha256: z
+    .string()
+    .regex(SHA256_BASE64_PATTERN, 'must be the base64 SHA-256 of the file (44 characters)')
+    .optional(),
 });
 const confirmInput = z.object({ assetId: z.number().int().min(1).max(MAX_INT4) });
 
@@ -60,7 +65,7 @@ export interface PresignResponse {
   uploadUrl: string;
   method: 'PUT';
   /** Send exactly these with the PUT; the browser adds Content-Length, which is signed too. */
-  headers: { 'Content-Type': string };
+  headers: UploadHeaders;
   /** ISO time after which the store refuses `uploadUrl`. */
   expiresAt: string;
   /** Public slots only: where the file will be readable once uploaded. */
@@ -102,7 +107,12 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     // The final key is fixed now (publicUrl needs it); the browser only ever writes to the staging key.
     const key = generateObjectKey(filename, registered.slot.access);
     const stagingKey = generateStagingKey();
-    const upload = await presignUpload({ key: stagingKey, contentType: input.contentType, byteSize: input.byteSize });
+    const upload = await presignUpload({
+      key: stagingKey,
+      contentType: input.contentType,
+      byteSize: input.byteSize,
+      ...(input.checksumSha256 ? { checksumSha256: input.checksumSha256 } : {}),
+    });
     // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
     const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
     const asset = await Asset.create({
@@ -111,6 +121,7 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
       filename,
       contentType: input.contentType,
       byteSize: input.byteSize,
+      checksumSha256: input.checksumSha256 ?? null,
       status: 'pending',
       access: registered.slot.access,
       metadata,

@@ -275,7 +275,18 @@ describe('loading slots', () => {
     expect(second.documents).toEqual([]);
     expect(third).toMatchObject({ logo: null, documents: [] });
     expect(Object.keys(first.logo ?? {}).sort()).toEqual(
-      ['access', 'byteSize', 'checksum', 'contentType', 'createdAt', 'filename', 'id', 'status', 'url'].sort(),
+      [
+        'access',
+        'byteSize',
+        'checksum',
+        'checksumSha256',
+        'contentType',
+        'createdAt',
+        'filename',
+        'id',
+        'status',
+        'url',
+      ].sort(),
     );
   });
 

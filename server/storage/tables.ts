@@ -33,7 +33,10 @@ export const serviceAssets = pgTable(
     filename: varchar('filename', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: integer('byte_size'),
+    /** The store's ETag (an MD5 for single-part objects): what the store says it holds. */
     checksum: varchar('checksum', { length: 255 }),
+    /** The client's base64 SHA-256 of the file, signed into the upload so the store refused other bytes. Null when not sent. */
+    checksumSha256: varchar('checksum_sha256', { length: 44 }),
     status: varchar('status', { length: 50 }).$type<AssetStatus>().notNull().default('pending'),
     access: varchar('access', { length: 50 }).$type<AssetAccess>().notNull().default('private'),
     metadata: jsonb('metadata').$type<AssetMetadata>().notNull().default(sql`'{}'::jsonb`),

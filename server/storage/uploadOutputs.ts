@@ -13,7 +13,8 @@ export const assetOutput = z.object({
   filename: z.string(),
   contentType: z.string(),
   byteSize: z.number().int().nullable(),
-  checksum: z.string().nullable(),
+  checksum: z.string().nullable().describe("The store's ETag once confirmed"),
+  checksumSha256: z.string().nullable().describe("The client's base64 SHA-256, when sent at presign"),
   status: z.enum(['pending', 'ready']),
   access: z.enum(['public', 'private']),
   createdAt: z.string(),
@@ -24,7 +25,7 @@ export const presignOutput = z.object({
   asset: assetOutput,
   uploadUrl: z.string().describe('PUT the file here, with `headers`'),
   method: z.literal('PUT'),
-  headers: z.object({ 'Content-Type': z.string() }),
+  headers: z.object({ 'Content-Type': z.string(), 'x-amz-checksum-sha256': z.string().optional() }),
   expiresAt: z.string().describe('ISO time after which the store refuses uploadUrl'),
   publicUrl: z.string().optional().describe('Public slots only: where the file will be readable'),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "service_assets" ADD COLUMN "checksum_sha256" varchar(44);
