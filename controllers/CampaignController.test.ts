@@ -79,7 +79,13 @@ describe('index', () => {
     );
     expect(result.status).toBe(200);
     const notArchived = await Campaign.where({ teamId: acme }).scope('notArchived').count();
-    expect(result.body.pagination).toEqual({ page: 1, perPage: 20, totalCount: notArchived, hasMore: true });
+    expect(result.body.pagination).toEqual({
+      page: 1,
+      perPage: 20,
+      totalCount: notArchived,
+      totalCountCapped: false,
+      hasMore: true,
+    });
     expect(result.body.data).toHaveLength(20);
     expect(result.body.data.every((row) => row.teamId === acme && row.status !== 'archived')).toBe(true);
     const creator = result.body.data[0]?.creator as Row;
@@ -87,8 +93,8 @@ describe('index', () => {
     // Newest first (defaultSort createdAt desc).
     const dates = result.body.data.map((row) => row.createdAt as string);
     expect([...dates].sort().reverse()).toEqual(dates);
-    // context (user + memberships) 1 + guard 0 + page with total 1 + creators 1.
-    expect(count).toBe(3);
+    // context (user + memberships) 1 + guard 0 + page 1 + capped count 1 (a page follows) + creators 1.
+    expect(count).toBe(4);
   });
 
   it('clamps perPage to 100 and pages on', async () => {

@@ -4,6 +4,8 @@ interface PaginationInfo {
   page: number;
   perPage: number;
   totalCount: number;
+  /** The server stopped counting: `totalCount` is a lower bound (docs/controllers.md, "Responses"). */
+  totalCountCapped?: boolean;
   hasMore: boolean;
 }
 
@@ -16,15 +18,18 @@ export function Pagination({
   onPage: (page: number) => void;
   label?: string;
 }) {
-  const { page, perPage, totalCount, hasMore } = pagination;
+  const { page, perPage, totalCount, totalCountCapped, hasMore } = pagination;
   const pages = Math.max(1, Math.ceil(totalCount / perPage));
+  const more = totalCountCapped ? '+' : '';
   return (
     <nav aria-label={label} className="pagination">
       <button type="button" className="button subtle" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         ← Previous
       </button>
       <span aria-live="polite">
-        Page {page} of {pages} · {totalCount} in all
+        Page {page} of {pages}
+        {more} · {totalCount}
+        {more} in all
       </span>
       <button type="button" className="button subtle" disabled={!hasMore} onClick={() => onPage(page + 1)}>
         Next →

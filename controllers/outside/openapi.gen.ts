@@ -437,10 +437,14 @@ export interface operations {
                             } | null;
                         })[];
                         pagination: {
+                            /** @description Always exact: a row exists after this page. */
                             hasMore: boolean;
                             page: number;
                             perPage: number;
+                            /** @description Exact unless totalCountCapped; then a lower bound (the count stopped). */
                             totalCount: number;
+                            /** @description True when counting stopped at the index count limit (default 10,000 rows). */
+                            totalCountCapped: boolean;
                         };
                     };
                 };
@@ -863,10 +867,14 @@ export interface operations {
                             } | null;
                         })[];
                         pagination: {
+                            /** @description Always exact: a row exists after this page. */
                             hasMore: boolean;
                             page: number;
                             perPage: number;
+                            /** @description Exact unless totalCountCapped; then a lower bound (the count stopped). */
                             totalCount: number;
+                            /** @description True when counting stopped at the index count limit (default 10,000 rows). */
+                            totalCountCapped: boolean;
                         };
                     };
                 };
@@ -1285,10 +1293,14 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Post"][];
                         pagination: {
+                            /** @description Always exact: a row exists after this page. */
                             hasMore: boolean;
                             page: number;
                             perPage: number;
+                            /** @description Exact unless totalCountCapped; then a lower bound (the count stopped). */
                             totalCount: number;
+                            /** @description True when counting stopped at the index count limit (default 10,000 rows). */
+                            totalCountCapped: boolean;
                         };
                     };
                 };

@@ -20,7 +20,7 @@ export type JsonRecord = { id: number; [attribute: string]: unknown };
 /** Index response: `{ data, pagination }` (docs/controllers.md "Responses"). */
 export interface IndexPage<T> {
   data: T[];
-  pagination: { page: number; perPage: number; totalCount: number; hasMore: boolean };
+  pagination: { page: number; perPage: number; totalCount: number; totalCountCapped: boolean; hasMore: boolean };
 }
 
 type RequiredKeys<T> = {

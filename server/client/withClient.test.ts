@@ -83,7 +83,7 @@ describe('.with(): the spec table', () => {
   it('default actions: index with options, get (overridden), create, update, destroy', async () => {
     const page = await reports.index({ sort: ['-name'], filter: { status: ['draft', 'active'] }, perPage: 1, page: 2 });
     expect(page.data.map((r) => r.name)).toEqual(['Alpha']);
-    expect(page.pagination).toEqual({ page: 2, perPage: 1, totalCount: 2, hasMore: false });
+    expect(page.pagination).toEqual({ page: 2, perPage: 1, totalCount: 2, totalCountCapped: false, hasMore: false });
     expect(page.data[0]).toHaveProperty('owner', null);
     expect((await reports.index({ search: 'char', scopes: ['draft', 'active'] })).data).toEqual([]);
     expect(await reports.get(1)).toMatchObject({

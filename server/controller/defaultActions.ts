@@ -68,7 +68,7 @@ async function index(controller: ControllerInstance, compiled: CompiledControlle
   }
   relation = applyFilters(relation, compiled.model as ModelLike, params.filter).order(params.sort);
   if (config.include?.length) relation = relation.includes(...config.include);
-  return relation.paginate({ page: params.page, perPage: params.perPage });
+  return relation.paginate({ page: params.page, perPage: params.perPage, countLimit: config.countLimit });
 }
 
 async function create(controller: ControllerInstance, compiled: CompiledController) {

@@ -35,14 +35,20 @@ describe('index', () => {
     expect(first.status).toBe(200);
     const body = first.body as Index;
     // 12 rows, 4 archived hidden by the default scope notArchived -> 8.
-    expect(body.pagination).toEqual({ page: 1, perPage: 5, totalCount: 8, hasMore: true });
+    expect(body.pagination).toEqual({ page: 1, perPage: 5, totalCount: 8, totalCountCapped: false, hasMore: true });
     expect(body.data).toHaveLength(5);
     expect(body.data[0]).toMatchObject({ name: 'Project 01', owner: { id: 2, name: 'Bob' } });
     expect(Object.keys(body.data[0]?.owner as Row).sort()).toEqual(['id', 'name']);
     expect(body.data.every((row) => row.orgId === 1)).toBe(true);
 
     const clamped = (await call('GET', '/orgs/1/projects?perPage=500&page=2', { user: ALICE })).body as Index;
-    expect(clamped.pagination).toEqual({ page: 2, perPage: 20, totalCount: 8, hasMore: false });
+    expect(clamped.pagination).toEqual({
+      page: 2,
+      perPage: 20,
+      totalCount: 8,
+      totalCountCapped: false,
+      hasMore: false,
+    });
     expect(clamped.data).toHaveLength(0);
   });
 

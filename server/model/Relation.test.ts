@@ -128,23 +128,65 @@ describe('Relation', () => {
     ]);
   });
 
-  it('paginate: data + totals in one statement; out-of-range pages still report totalCount', async () => {
+  it('paginate: a last page costs one statement, others a capped count; out-of-range pages still report totalCount', async () => {
     await seedAuthors();
     const first = await countQueries(async () => await Author.order('name').paginate({ page: 1, perPage: 3 }));
-    expect(first.count).toBe(1);
+    // Page (perPage + 1 rows, so hasMore is exact) + a count that stops at the count limit.
+    expect(first.count).toBe(2);
+    expect(first.statements[0]).not.toMatch(/over\s*\(/i);
+    expect(first.statements[1]).toMatch(/select count\(\*\) from \(select 1 .* limit \$\d+\)/i);
+    expect(first.parameters[0]).toContain(4);
     expect(first.result.data.map((a) => a.name)).toEqual(['Ada', 'Brian', 'Claude']);
     expect(first.result.data[0]).toBeInstanceOf(Author);
-    expect(first.result.data[0]?.toJSON()).not.toHaveProperty('__totalCount');
-    expect(first.result.pagination).toEqual({ page: 1, perPage: 3, totalCount: 4, hasMore: true });
-    const second = await Author.order('name').paginate({ page: 2, perPage: 3 });
-    expect(second.data.map((a) => a.name)).toEqual(['Dana']);
-    expect(second.pagination).toEqual({ page: 2, perPage: 3, totalCount: 4, hasMore: false });
+    expect(first.result.pagination).toEqual({
+      page: 1,
+      perPage: 3,
+      totalCount: 4,
+      totalCountCapped: false,
+      hasMore: true,
+    });
+    // The last page knows its total from its own rows: one statement.
+    const second = await countQueries(async () => await Author.order('name').paginate({ page: 2, perPage: 3 }));
+    expect(second.count).toBe(1);
+    expect(second.result.data.map((a) => a.name)).toEqual(['Dana']);
+    expect(second.result.pagination).toEqual({
+      page: 2,
+      perPage: 3,
+      totalCount: 4,
+      totalCountCapped: false,
+      hasMore: false,
+    });
+    const exact = await Author.order('name').paginate({ page: 1, perPage: 4 });
+    expect(exact.pagination).toMatchObject({ totalCount: 4, hasMore: false });
     const beyond = await countQueries(async () => await Author.order('name').paginate({ page: 9, perPage: 3 }));
     expect(beyond.count).toBe(2);
-    expect(beyond.result).toEqual({ data: [], pagination: { page: 9, perPage: 3, totalCount: 4, hasMore: false } });
+    expect(beyond.result).toEqual({
+      data: [],
+      pagination: { page: 9, perPage: 3, totalCount: 4, totalCountCapped: false, hasMore: false },
+    });
     const empty = await Author.where({ teamId: 42 }).paginate({ page: 1, perPage: 3 });
     expect(empty.pagination.totalCount).toBe(0);
     await expect(Author.all().paginate({ page: 0, perPage: 3 })).rejects.toThrow(/page/);
+    await expect(Author.all().paginate({ page: 1, perPage: 3, countLimit: 0 })).rejects.toThrow(/countLimit/);
+  });
+
+  it('paginate: past countLimit the total is a lower bound flagged totalCountCapped; hasMore stays exact', async () => {
+    await seedAuthors();
+    const capped = await Author.order('name').paginate({ page: 1, perPage: 1, countLimit: 2 });
+    expect(capped.pagination).toEqual({ page: 1, perPage: 1, totalCount: 2, totalCountCapped: true, hasMore: true });
+    // Deeper than the limit: the page itself proves more rows (3 seen, one of them the look-ahead).
+    const deep = await Author.order('name').paginate({ page: 3, perPage: 1, countLimit: 2 });
+    expect(deep.data.map((a) => a.name)).toEqual(['Claude']);
+    expect(deep.pagination).toEqual({ page: 3, perPage: 1, totalCount: 4, totalCountCapped: true, hasMore: true });
+    // Exactly at the limit is still exact.
+    const atLimit = await Author.order('name').paginate({ page: 1, perPage: 1, countLimit: 4 });
+    expect(atLimit.pagination).toMatchObject({ totalCount: 4, totalCountCapped: false });
+    const unlimited = await Author.order('name').paginate({
+      page: 1,
+      perPage: 1,
+      countLimit: Number.POSITIVE_INFINITY,
+    });
+    expect(unlimited.pagination).toMatchObject({ totalCount: 4, totalCountCapped: false, hasMore: true });
   });
 
   it('includes k associations on N rows costs 1 + k statements, whatever N', async () => {
@@ -172,7 +214,7 @@ describe('Relation', () => {
     const { result, count } = await countQueries(
       async () => await Author.includes('books').order('id').paginate({ page: 1, perPage: 2 }),
     );
-    expect(count).toBe(2);
+    expect(count).toBe(2 + 1);
     expect(result.data[0]?.association<Book[]>('books').map((b) => b.title)).toEqual(['One', 'Two']);
     expect(result.data[1]?.association<Book[]>('books')).toEqual([]);
   });

@@ -13,7 +13,7 @@ import type { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
 import { orderClause } from './orderClause';
 import { RecordNotFound } from './RecordNotFound';
-import type { OrderSpec, Page, PaginateOptions, WhereConditions } from './types';
+import { DEFAULT_COUNT_LIMIT, type OrderSpec, type Page, type PaginateOptions, type WhereConditions } from './types';
 import { translateConditions } from './whereConditions';
 
 interface RelationState {
@@ -161,24 +161,44 @@ export class Relation<T extends ModelBase = ModelBase> {
   }
 
   /**
-   * One page plus the total: one statement (`count(*) over()`), and a second
-   * `count` only when the page is empty but not the first one. Includes add
+   * One page plus its total, at a cost that does not grow with the table
+   * (docs/performance.md, "Index cost"):
+   *
+   * - the page asks for `perPage + 1` rows, so `hasMore` is exact and the
+   *   query can stop at the page (an index scan when an index covers the
+   *   conditions and the order; it reads the rows it skips, no more);
+   * - the total comes from the page when the page is the last one (no second
+   *   statement), else from a count that stops after `countLimit + 1` rows
+   *   (`select count(*) from (select 1 ... limit n)`). Past the limit,
+   *   `totalCount` is a lower bound (`countLimit`, or more when the page is
+   *   deeper) and `totalCountCapped` is true.
+   *
+   * So one statement for a last (or only) page, two otherwise; includes add
    * one statement each. Overrides the relation's own limit/offset.
    */
-  async paginate({ page, perPage }: PaginateOptions): Promise<Page<T>> {
+  async paginate({ page, perPage, countLimit = DEFAULT_COUNT_LIMIT }: PaginateOptions): Promise<Page<T>> {
     if (!Number.isInteger(page) || page < 1) throw new Error(`paginate: page must be an integer >= 1 (got ${page}).`);
     if (!Number.isInteger(perPage) || perPage < 1) {
       throw new Error(`paginate: perPage must be an integer >= 1 (got ${perPage}).`);
     }
-    const paged = this.#with({ limit: perPage, offset: (page - 1) * perPage });
-    const rows = await paged.#selectQuery({
-      ...this.#fields(),
-      __totalCount: sql<number>`count(*) over()`.mapWith(Number),
-    });
-    let totalCount = rows[0]?.__totalCount ?? 0;
-    if (rows.length === 0 && page > 1) totalCount = await this.#with({ limit: undefined, offset: undefined }).count();
-    const data = await this.#instantiate(rows.map(({ __totalCount: _total, ...row }) => row));
-    return { data, pagination: { page, perPage, totalCount, hasMore: page * perPage < totalCount } };
+    if (countLimit !== Number.POSITIVE_INFINITY && (!Number.isInteger(countLimit) || countLimit < 1)) {
+      throw new Error(`paginate: countLimit must be an integer >= 1 or Infinity (got ${countLimit}).`);
+    }
+    const offset = (page - 1) * perPage;
+    const rows = await this.#with({ limit: perPage + 1, offset }).#selectQuery(this.#fields());
+    const hasMore = rows.length > perPage;
+    if (hasMore) rows.length = perPage;
+    let totalCount = offset + rows.length;
+    let totalCountCapped = false;
+    if (hasMore || (rows.length === 0 && page > 1)) {
+      const counted = await this.#countUpTo(countLimit);
+      // What the page itself proves exists (the look-ahead row included).
+      const seen = rows.length > 0 ? offset + rows.length + (hasMore ? 1 : 0) : 0;
+      totalCountCapped = counted > countLimit;
+      totalCount = totalCountCapped ? Math.max(countLimit, seen) : counted;
+    }
+    const data = await this.#instantiate(rows);
+    return { data, pagination: { page, perPage, totalCount, totalCountCapped, hasMore } };
   }
 
   // ---- writing ------------------------------------------------------------
@@ -237,6 +257,18 @@ export class Relation<T extends ModelBase = ModelBase> {
   /** The state (for other model-layer modules, e.g. findOrCreate). */
   get equalities(): Readonly<Record<string, unknown>> {
     return this.#state.equalities;
+  }
+
+  /** Matching rows, counted up to `limit + 1` at most (unordered, no offset): `n > limit` means "more than limit". */
+  async #countUpTo(limit: number): Promise<number> {
+    const unbounded = this.#with({ limit: undefined, offset: undefined });
+    if (limit === Number.POSITIVE_INFINITY) return unbounded.count();
+    const sub = unbounded
+      .#with({ limit: limit + 1 })
+      .#selectQuery({ one: sql<number>`1` }, { order: false })
+      .as('counted');
+    const [row] = await db().select({ n: countAll() }).from(sub);
+    return row?.n ?? 0;
   }
 
   #fields(): Record<string, PgColumn> {

@@ -27,3 +27,4 @@ export type {
   SortDirection,
   WhereConditions,
 } from './types';
+export { DEFAULT_COUNT_LIMIT } from './types';

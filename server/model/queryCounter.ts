@@ -9,19 +9,28 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'drizzle-orm/logger';
 
-const counters = new AsyncLocalStorage<string[]>();
+interface Counter {
+  statements: string[];
+  /** Each statement's parameters, for tests that EXPLAIN what ran. */
+  parameters: unknown[][];
+}
+
+const counters = new AsyncLocalStorage<Counter>();
 
 export const queryLogger: Logger = {
-  logQuery(query: string): void {
-    counters.getStore()?.push(query);
+  logQuery(query: string, params: unknown[]): void {
+    const counter = counters.getStore();
+    if (!counter) return;
+    counter.statements.push(query);
+    counter.parameters.push(params);
   },
 };
 
-/** Runs `fn` and returns its result with the SQL statements it issued. */
+/** Runs `fn` and returns its result with the SQL statements it issued (and their parameters). */
 export async function countQueries<T>(
   fn: () => Promise<T>,
-): Promise<{ result: T; count: number; statements: string[] }> {
-  const statements: string[] = [];
-  const result = await counters.run(statements, fn);
-  return { result, count: statements.length, statements };
+): Promise<{ result: T; count: number; statements: string[]; parameters: unknown[][] }> {
+  const counter: Counter = { statements: [], parameters: [] };
+  const result = await counters.run(counter, fn);
+  return { result, count: counter.statements.length, ...counter };
 }

@@ -43,16 +43,30 @@ export type OrderSpec<F extends string = string> =
   | readonly (OrderField<F> | F | `-${F}`)[]
   | SQL;
 
+/**
+ * Where `paginate` stops counting (rows). Counting costs one index entry per
+ * row, so the limit bounds what a list request costs however large the table
+ * grows; past it `totalCount` is a lower bound and `totalCountCapped` is true.
+ * Change it per call (`countLimit`) or per controller (`@crud` index.countLimit).
+ */
+export const DEFAULT_COUNT_LIMIT = 10_000;
+
 export interface PaginateOptions {
   /** 1-based page number. */
   page: number;
   perPage: number;
+  /** Count at most this many rows (default DEFAULT_COUNT_LIMIT); `Infinity` counts them all. */
+  countLimit?: number;
 }
 
 export interface Pagination {
   page: number;
   perPage: number;
+  /** Exact unless `totalCountCapped`: then there are at least this many rows. */
   totalCount: number;
+  /** True when the count stopped at the count limit (`totalCount` is a lower bound). */
+  totalCountCapped: boolean;
+  /** Always exact: a row exists after this page. */
   hasMore: boolean;
 }
 

@@ -84,10 +84,18 @@ export function operationFor(
         {
           page: { type: 'integer', minimum: 1 },
           perPage: { type: 'integer', minimum: 1 },
-          totalCount: { type: 'integer', minimum: 0 },
-          hasMore: { type: 'boolean' },
+          totalCount: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Exact unless totalCountCapped; then a lower bound (the count stopped).',
+          },
+          totalCountCapped: {
+            type: 'boolean',
+            description: 'True when counting stopped at the index count limit (default 10,000 rows).',
+          },
+          hasMore: { type: 'boolean', description: 'Always exact: a row exists after this page.' },
         },
-        ['page', 'perPage', 'totalCount', 'hasMore'],
+        ['page', 'perPage', 'totalCount', 'totalCountCapped', 'hasMore'],
       );
       const rows = model ? registry.withIncludes(model, crud?.index?.include) : {};
       output = objectSchema({ data: { type: 'array', items: rows }, pagination }, ['data', 'pagination']);
