@@ -4,6 +4,7 @@
  */
 export * from './controller';
 export * from './http';
+export * from './jobs';
 export * from './lifecycle';
 export * from './log';
 export * from './model';

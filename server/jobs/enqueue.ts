@@ -1,0 +1,42 @@
+/**
+ * Enqueues a job. Inside `transaction()` the job is written by that
+ * transaction: if it rolls back, the job never existed. Outside one it is
+ * sent at once. The payload is checked against the job's schema first.
+ *
+ * @example
+ * ```ts
+ * await transaction(async () => {
+ *   const user = await User.create({ email });
+ *   await enqueue(sendWelcome, { userId: user.id }); // only if the user is committed
+ * });
+ * ```
+ */
+import type { JobDefinition } from './defineJob';
+import { currentJobRunner } from './startJobs';
+import { transactionJobDb } from './transactionDb';
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many seconds from now. */
+  delaySeconds?: number;
+  /** At most one queued job with this key (e.g. one thumbnail per asset). */
+  singletonKey?: string;
+}
+
+/** Returns the job's id (null when `singletonKey` matched a queued job). */
+export async function enqueue<P>(
+  job: JobDefinition<P>,
+  payload: P,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const runner = currentJobRunner();
+  if (!runner)
+    throw new Error(
+      `enqueue(${job.name}): the job runner is not started (startJobs, from instrumentation or npm run worker).`,
+    );
+  const data = job.payload.parse(payload);
+  return runner.boss.send(job.name, data as object, {
+    db: transactionJobDb(),
+    startAfter: options.delaySeconds,
+    singletonKey: options.singletonKey,
+  });
+}

@@ -1,0 +1,11 @@
+export { defineJob, type JobDefinition, type RetryPolicy } from './defineJob';
+export { type EnqueueOptions, enqueue } from './enqueue';
+export { type JobsStatus, jobsStatus } from './jobsStatus';
+export {
+  createJobRunner,
+  currentJobRunner,
+  type JobRunner,
+  type JobsOptions,
+  type Schedule,
+  startJobs,
+} from './startJobs';

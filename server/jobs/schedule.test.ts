@@ -1,0 +1,57 @@
+/**
+ * Two instances, one schedule: both runners register the same every-minute
+ * cron and both work the queue, yet each occurrence runs once. Waits for one
+ * minute boundary (up to ~70 s), so it lives in a file of its own and runs
+ * beside the others.
+ */
+import { pino } from 'pino';
+import { afterAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { configureLogger } from '../log/logger';
+import { closeTestDatabase } from '../testing/testDatabase';
+import { defineJob } from './defineJob';
+import { createJobRunner, type JobRunner } from './startJobs';
+
+const runs: Array<{ instance: string; at: number }> = [];
+const runners: JobRunner[] = [];
+
+function tick(instance: string) {
+  return defineJob({
+    name: 'tick',
+    payload: z.object({}),
+    async handler() {
+      runs.push({ instance, at: Date.now() });
+    },
+  });
+}
+
+afterAll(async () => {
+  await Promise.all(runners.map((runner) => runner.stop()));
+  await closeTestDatabase();
+});
+
+it('an every-minute cron on two instances runs once per occurrence', { timeout: 150_000 }, async () => {
+  configureLogger(pino({ level: 'silent' }));
+  // biome-ignore lint/style/noProcessEnv: the per-file database of the vitest setup.
+  const connectionString = process.env.DATABASE_URL as string;
+  for (const instance of ['a', 'b']) {
+    const job = tick(instance);
+    runners.push(
+      await createJobRunner({
+        connectionString,
+        jobs: [job],
+        schedules: [{ job, cron: '* * * * *' }],
+        pollingIntervalSeconds: 0.5,
+        cronCheckSeconds: 1,
+      }),
+    );
+  }
+  // The first minute that starts after both are up, and a few seconds for its job to run.
+  const minute = 60_000;
+  const boundary = Math.ceil(Date.now() / minute) * minute;
+  await new Promise((resolve) => setTimeout(resolve, boundary - Date.now() + 8_000));
+  const inMinute = runs.filter((run) => run.at >= boundary && run.at < boundary + minute);
+  expect(inMinute).toHaveLength(1);
+  const status = await runners[0]?.boss.getSchedules();
+  expect(status?.map((schedule) => schedule.name)).toEqual(['tick']);
+});

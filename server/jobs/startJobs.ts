@@ -1,0 +1,157 @@
+/**
+ * The job runner: pg-boss 10 on the app's PostgreSQL (its own `pgboss`
+ * schema, created on first start). One runner per process, started by
+ * instrumentation.node.ts in the app (unless JOBS_IN_APP=false) or by
+ * `npm run worker`; `enqueue()` and `jobsStatus()` use it.
+ *
+ * - Queues are created (or updated) from the definitions at start, each with
+ *   a dead-letter queue `<name>.dead` that keeps a copy of every job that ran
+ *   out of retries.
+ * - Schedules (cron) are upserted at start; a job without a schedule here is
+ *   unscheduled, so removing one from the code takes effect. pg-boss's cron
+ *   monitor lets one instance per minute send each due job, whatever the
+ *   number of instances.
+ * - `work: false` starts a runner that only enqueues (a web instance beside a
+ *   separate worker process).
+ * - Shutdown (server/lifecycle) stops fetching, waits for running jobs up to
+ *   `stopTimeoutMs`, then closes pg-boss's pool.
+ */
+import PgBoss from 'pg-boss';
+import { onShutdown } from '../lifecycle/shutdown';
+import { logger } from '../log/logger';
+import { withSpan } from '../tracing/withSpan';
+import type { JobDefinition } from './defineJob';
+
+export interface Schedule {
+  job: JobDefinition<unknown>;
+  /** Five-field cron, minute granularity (`0 * * * *`: hourly). */
+  cron: string;
+  payload?: object;
+  /** IANA time zone of the cron expression (default UTC). */
+  tz?: string;
+}
+
+export interface JobsOptions {
+  connectionString: string;
+  jobs: readonly JobDefinition<unknown>[];
+  schedules?: readonly Schedule[];
+  /** Run handlers (and the cron monitor) in this process. Default true. */
+  work?: boolean;
+  /** Jobs of one queue run at once per process. Default 2. */
+  concurrency?: number;
+  /** How often an idle worker looks for jobs. Default 2 s. */
+  pollingIntervalSeconds?: number;
+  /** How long shutdown waits for running jobs. Default 20 s. */
+  stopTimeoutMs?: number;
+  /** Connections of pg-boss's own pool. Default 4. */
+  maxConnections?: number;
+  /** How often the cron monitor and its worker look (seconds, 1-45; pg-boss defaults 30 and 5). */
+  cronCheckSeconds?: number;
+  schema?: string;
+}
+
+export interface JobRunner {
+  readonly boss: PgBoss;
+  readonly working: boolean;
+  readonly jobs: readonly JobDefinition<unknown>[];
+  stop(): Promise<void>;
+}
+
+const cache = globalThis as typeof globalThis & { __appJobRunner?: JobRunner };
+
+/** The started runner of this process, or undefined. */
+export function currentJobRunner(): JobRunner | undefined {
+  return cache.__appJobRunner;
+}
+
+/**
+ * Starts this process's runner (once: later calls return it) and stops it on
+ * shutdown. The database pool should be registered with onShutdown before
+ * this, so running jobs finish before it closes (cleanups run latest first).
+ */
+export async function startJobs(options: JobsOptions): Promise<JobRunner> {
+  if (cache.__appJobRunner) return cache.__appJobRunner;
+  const runner = await createJobRunner(options);
+  cache.__appJobRunner = runner;
+  onShutdown('job runner', () => runner.stop());
+  return runner;
+}
+
+/** A runner of its own, not this process's default (tests start several to act as instances). */
+export async function createJobRunner(options: JobsOptions): Promise<JobRunner> {
+  const working = options.work ?? true;
+  const cron = options.cronCheckSeconds;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: options.schema ?? 'pgboss',
+    max: options.maxConnections ?? 4,
+    // Maintenance and the cron monitor where handlers run; an enqueue-only runner stays light.
+    supervise: working,
+    schedule: working,
+    ...(cron ? { cronMonitorIntervalSeconds: cron, cronWorkerIntervalSeconds: cron } : {}),
+  });
+  boss.on('error', (error) => logger().error({ err: error }, 'job runner error'));
+  await boss.start();
+  for (const job of options.jobs) await createQueue(boss, job);
+  await applySchedules(boss, options);
+  if (working) {
+    for (const job of options.jobs) {
+      for (let i = 0; i < (options.concurrency ?? 2); i++) await work(boss, job, options.pollingIntervalSeconds ?? 2);
+    }
+  }
+  return {
+    boss,
+    working,
+    jobs: options.jobs,
+    async stop() {
+      if (cache.__appJobRunner?.boss === boss) cache.__appJobRunner = undefined;
+      await boss.stop({ graceful: true, wait: true, close: true, timeout: options.stopTimeoutMs ?? 20_000 });
+    },
+  };
+}
+
+async function createQueue(boss: PgBoss, job: JobDefinition<unknown>): Promise<void> {
+  const deadLetter = `${job.name}.dead`;
+  await boss.createQueue(deadLetter);
+  const policy = {
+    name: job.name,
+    retryLimit: job.retry.limit,
+    retryDelay: job.retry.delaySeconds,
+    retryBackoff: job.retry.backoff,
+    expireInSeconds: job.timeoutSeconds,
+    deadLetter,
+  };
+  await boss.createQueue(job.name, policy);
+  // createQueue leaves an existing queue as it was: apply a changed policy.
+  await boss.updateQueue(job.name, policy);
+}
+
+async function applySchedules(boss: PgBoss, options: JobsOptions): Promise<void> {
+  const scheduled = new Set<string>();
+  for (const schedule of options.schedules ?? []) {
+    await boss.schedule(schedule.job.name, schedule.cron, schedule.payload ?? {}, { tz: schedule.tz ?? 'UTC' });
+    scheduled.add(schedule.job.name);
+  }
+  for (const job of options.jobs) if (!scheduled.has(job.name)) await boss.unschedule(job.name);
+}
+
+async function work(boss: PgBoss, job: JobDefinition<unknown>, pollingIntervalSeconds: number): Promise<void> {
+  await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([entry]) => {
+    if (!entry) return;
+    const attempt = entry.retryCount + 1;
+    await withSpan(
+      `job ${job.name}`,
+      { 'app.job': job.name, 'app.job.id': entry.id, 'app.job.attempt': attempt },
+      async () => {
+        try {
+          const payload = job.payload.parse(entry.data);
+          await job.handler(payload, { id: entry.id, attempt });
+        } catch (error) {
+          // Kept by pg-boss (state `failed` after the last retry, a copy in `<name>.dead`); the cause is logged here.
+          logger().error({ err: error, job: job.name, jobId: entry.id, attempt }, 'job failed');
+          throw error;
+        }
+      },
+    );
+  });
+}
