@@ -20,6 +20,10 @@ const schema = z.object({
   // PostgreSQL. Unset in `npm run dev`: the dev script starts an embedded
   // server and passes its URL here.
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Prepared statements for the framework's queries (docs/performance.md). Set
+  // false behind PgBouncer in transaction mode (or any pooler that moves a
+  // session between server connections).
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   // Set by `npm run dev` when it started the embedded services; shown by /api/health.
   EMBEDDED_DB: bool.default(false),
   EMBEDDED_S3: bool.default(false),
@@ -64,6 +68,15 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),
+
+  // Background jobs (pg-boss, on DATABASE_URL). The app process runs them
+  // unless JOBS_IN_APP=false (then run `npm run worker` beside it); it can
+  // always enqueue. JOBS_CLEANUP_CRON: when the asset cleanup runs (UTC), or off.
+  JOBS_IN_APP: bool.default(true),
+  JOBS_CLEANUP_CRON: z
+    .string()
+    .default('0 * * * *')
+    .refine((value) => value === 'off' || /^\S+( \S+){4}$/.test(value.trim()), 'must be a five-field cron expression or off'),
 
   // Log level of the server's pino logger; default info, silent under tests.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),

@@ -16,7 +16,12 @@ export function getDb(): AppDatabase {
   if (!env.DATABASE_URL) {
     throw new Error('DATABASE_URL is not set. Run `npm run dev` (starts an embedded PostgreSQL) or set it in .env.');
   }
-  cache.__appDb = connectDatabase(env.DATABASE_URL, { schema, max: 10 });
+  cache.__appDb = connectDatabase(env.DATABASE_URL, {
+    schema,
+    max: 10,
+    // false behind PgBouncer in transaction mode: no statement is prepared at all.
+    prepare: env.DATABASE_PREPARED_STATEMENTS,
+  });
   // Graceful shutdown closes the pool once the requests in flight are done.
   onShutdown('database pool', closeDb);
   return cache.__appDb;

@@ -13,6 +13,7 @@ import type { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
 import { orderClause } from './orderClause';
 import { RecordNotFound } from './RecordNotFound';
+import { runPrepared } from './runPrepared';
 import { DEFAULT_COUNT_LIMIT, type OrderSpec, type Page, type PaginateOptions, type WhereConditions } from './types';
 import { translateConditions } from './whereConditions';
 
@@ -107,7 +108,7 @@ export class Relation<T extends ModelBase = ModelBase> {
   // ---- loading ------------------------------------------------------------
 
   async toArray(): Promise<T[]> {
-    const rows = await this.#selectQuery(this.#fields());
+    const rows = await runSelect(this.#selectQuery(this.#fields()));
     return this.#instantiate(rows);
   }
 
@@ -141,22 +142,22 @@ export class Relation<T extends ModelBase = ModelBase> {
   async count(): Promise<number> {
     const { limit, offset } = this.#state;
     if (limit === undefined && offset === undefined) {
-      const [row] = await this.#selectQuery({ n: countAll() }, { order: false });
+      const [row] = await runSelect(this.#selectQuery({ n: countAll() }, { order: false }));
       return row?.n ?? 0;
     }
     const sub = this.#selectQuery({ id: this.#meta.column('id') }).as('counted');
-    const [row] = await db().select({ n: countAll() }).from(sub);
+    const [row] = await runPrepared(db().select({ n: countAll() }).from(sub));
     return row?.n ?? 0;
   }
 
   async exists(): Promise<boolean> {
-    const rows = await this.#with({ limit: 1 }).#selectQuery({ one: sql<number>`1` }, { order: false });
+    const rows = await runSelect(this.#with({ limit: 1 }).#selectQuery({ one: sql<number>`1` }, { order: false }));
     return rows.length > 0;
   }
 
   /** Values of one attribute, in the relation's order. */
   async pluck<F extends Field<T>>(field: F): Promise<Attrs<T>[F][]> {
-    const rows = await this.#selectQuery({ value: this.#meta.column(field) });
+    const rows = await runSelect(this.#selectQuery({ value: this.#meta.column(field) }));
     return rows.map((row) => row.value as Attrs<T>[F]);
   }
 
@@ -185,7 +186,7 @@ export class Relation<T extends ModelBase = ModelBase> {
       throw new Error(`paginate: countLimit must be an integer >= 1 or Infinity (got ${countLimit}).`);
     }
     const offset = (page - 1) * perPage;
-    const rows = await this.#with({ limit: perPage + 1, offset }).#selectQuery(this.#fields());
+    const rows = await runSelect(this.#with({ limit: perPage + 1, offset }).#selectQuery(this.#fields()));
     const hasMore = rows.length > perPage;
     if (hasMore) rows.length = perPage;
     let totalCount = offset + rows.length;
@@ -233,13 +234,13 @@ export class Relation<T extends ModelBase = ModelBase> {
       .update(this.#meta.table)
       .set(values as never)
       .where(this.#targetCondition());
-    const result = await query;
+    const result = await runPrepared(query);
     return (result as unknown as { count: number }).count;
   }
 
   /** One DELETE for every matching row; no hooks. Returns rows affected. */
   async deleteAll(): Promise<number> {
-    const result = await db().delete(this.#meta.table).where(this.#targetCondition());
+    const result = await runPrepared(db().delete(this.#meta.table).where(this.#targetCondition()));
     return (result as unknown as { count: number }).count;
   }
 
@@ -267,7 +268,7 @@ export class Relation<T extends ModelBase = ModelBase> {
       .#with({ limit: limit + 1 })
       .#selectQuery({ one: sql<number>`1` }, { order: false })
       .as('counted');
-    const [row] = await db().select({ n: countAll() }).from(sub);
+    const [row] = await runPrepared(db().select({ n: countAll() }).from(sub));
     return row?.n ?? 0;
   }
 
@@ -308,6 +309,11 @@ export class Relation<T extends ModelBase = ModelBase> {
 }
 
 type SelectedRow<F> = { [K in keyof F]: F[K] extends SQL<infer V> ? V : F[K] extends PgColumn ? unknown : unknown };
+
+/** A select built by #selectQuery, run as a prepared statement (runPrepared.ts). */
+function runSelect<F>(query: PgSelect & PromiseLike<SelectedRow<F>[]>): Promise<SelectedRow<F>[]> {
+  return runPrepared(query) as Promise<SelectedRow<F>[]>;
+}
 
 declare const ModelBaseLike: { instantiate(row: Record<string, unknown>): ModelBase };
 

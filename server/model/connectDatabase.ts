@@ -6,9 +6,15 @@
  *
  * Customise the pool here or through `options` (`max` connections; add
  * postgres.js options such as `ssl` as your host needs them).
+ *
+ * Prepared statements (server/model/runPrepared.ts): on by default, at most
+ * `maxPreparedStatements` distinct texts per connection. `prepare: false`
+ * turns them off for every statement, as PgBouncer in transaction mode needs
+ * (a statement prepared on one server connection is unknown on the next).
  */
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { limitPreparedStatements } from './limitPreparedStatements';
 import { queryLogger } from './queryCounter';
 import { traceStatements } from './traceStatements';
 
@@ -18,8 +24,9 @@ export type ConnectedDatabase<TSchema extends Record<string, unknown>> = Postgre
 
 export function connectDatabase<TSchema extends Record<string, unknown> = Record<string, never>>(
   url: string,
-  options: { schema?: TSchema; max?: number } = {},
+  options: { schema?: TSchema; max?: number; prepare?: boolean; maxPreparedStatements?: number } = {},
 ): ConnectedDatabase<TSchema> {
-  const client = traceStatements(postgres(url, { max: options.max ?? 10, onnotice: () => {} }));
+  const driver = postgres(url, { max: options.max ?? 10, prepare: options.prepare ?? true, onnotice: () => {} });
+  const client = traceStatements(limitPreparedStatements(driver, options.maxPreparedStatements));
   return drizzle(client, { schema: options.schema, logger: queryLogger });
 }

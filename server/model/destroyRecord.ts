@@ -5,6 +5,7 @@
  * aborts and the error propagates (row kept). A foreign key still pointing at
  * the row becomes a base error.
  */
+
 import { eq } from 'drizzle-orm';
 import { db } from './connection';
 import { translateConstraintError } from './constraintErrors';
@@ -14,6 +15,7 @@ import type { ModelClass } from './ModelClass';
 import { metaOf } from './metaOf';
 import { pluginsFor } from './modelPlugins';
 import { STATE } from './recordState';
+import { runPrepared } from './runPrepared';
 import { queueAfterCommit, runWrite } from './runWrite';
 
 export async function destroyRecord(record: ModelBase): Promise<boolean> {
@@ -34,9 +36,11 @@ export async function destroyRecord(record: ModelBase): Promise<boolean> {
       if (!(await runHook(record, 'beforeDestroy'))) vetoed();
       for (const plugin of pluginsFor(record.constructor as ModelClass))
         if ((await plugin.beforeDestroy?.(record)) === false) vetoed();
-      await db()
-        .delete(meta.table)
-        .where(eq(meta.column('id'), state.attributes.id));
+      await runPrepared(
+        db()
+          .delete(meta.table)
+          .where(eq(meta.column('id'), state.attributes.id)),
+      );
       state.persisted = false;
       state.destroyed = true;
       await runHook(record, 'afterDestroy');

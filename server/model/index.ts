@@ -6,6 +6,7 @@ export { pgErrorOf, translateConstraintError } from './constraintErrors';
 export type { AttributeName, IncludeName, ScopeName } from './declaredNames';
 export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
 export type { ModelHooks } from './hooks';
+export { DEFAULT_MAX_PREPARED_STATEMENTS, limitPreparedStatements } from './limitPreparedStatements';
 export { type DeclaredModel, Model, type Record_ as ModelRecord } from './Model';
 export { ModelBase } from './ModelBase';
 export type { AttributesOf, InstanceOf, ModelClass } from './ModelClass';
@@ -15,6 +16,7 @@ export { declaredModels, type ModelPlugin, registerModelPlugin } from './modelPl
 export { countQueries, queryLogger } from './queryCounter';
 export { RecordNotFound } from './RecordNotFound';
 export type { Relation } from './Relation';
+export { runPrepared } from './runPrepared';
 export { traceStatements } from './traceStatements';
 export type {
   FieldErrors as ModelErrors,

@@ -4,6 +4,7 @@
  * Invalid, vetoed or constraint-violating saves return false with `errors`
  * filled; they never throw for those reasons.
  */
+
 import { eq, sql } from 'drizzle-orm';
 import { db } from './connection';
 import { translateConstraintError } from './constraintErrors';
@@ -15,6 +16,7 @@ import { metaOf } from './metaOf';
 import { pluginsFor } from './modelPlugins';
 import { RecordNotFound } from './RecordNotFound';
 import { STATE } from './recordState';
+import { runPrepared } from './runPrepared';
 import { queueAfterCommit, runWrite } from './runWrite';
 import { validateRecord } from './validateRecord';
 
@@ -90,7 +92,7 @@ async function insertRow(
   // Unassigned columns take their database defaults (drizzle writes DEFAULT).
   const values = { ...record[STATE].attributes };
   const insert = db().insert(meta.table).values(values);
-  const rows = await (ignoreConflicts ? insert.onConflictDoNothing() : insert).returning();
+  const rows = await runPrepared((ignoreConflicts ? insert.onConflictDoNothing() : insert).returning());
   return (rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
@@ -102,11 +104,13 @@ async function updateRow(record: ModelBase, meta: ModelMeta): Promise<Record<str
   for (const name of state.changed) values[name] = state.attributes[name];
   if (meta.columns.updatedAt && !state.changed.has('updatedAt')) values.updatedAt = sql`now()`;
   const id = state.attributes.id;
-  const rows = await db()
-    .update(meta.table)
-    .set(values)
-    .where(eq(meta.column('id'), id))
-    .returning();
+  const rows = await runPrepared(
+    db()
+      .update(meta.table)
+      .set(values)
+      .where(eq(meta.column('id'), id))
+      .returning(),
+  );
   if (!rows[0]) throw new RecordNotFound(meta.name, id);
   return rows[0] as Record<string, unknown>;
 }

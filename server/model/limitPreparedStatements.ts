@@ -1,0 +1,50 @@
+/**
+ * A bound on prepared statements. postgres.js keeps every statement it
+ * prepared for the life of the connection, with no limit; a query whose text
+ * varies (an `IN ($1, $2, ...)` list of any length, a filter combination per
+ * request) would grow that cache on every connection without end. This
+ * wrapper lets at most `max` distinct statement texts be prepared per process
+ * (so per connection); past that, a query that asks to be prepared is sent
+ * unprepared (still with bound parameters). The first `max` texts are
+ * usually the hot ones: the model layer's fixed shapes, prepared at the first
+ * requests after boot.
+ *
+ * Customise the bound through `connectDatabase({ maxPreparedStatements })`.
+ */
+import type postgres from 'postgres';
+
+type Sql = postgres.Sql;
+type Callback = (sql: Sql) => unknown;
+
+/** 256 texts x a few KB of server memory each, per connection. */
+export const DEFAULT_MAX_PREPARED_STATEMENTS = 256;
+
+/** `sql`, where `unsafe(text, params, { prepare: true })` prepares at most `max` distinct texts. */
+export function limitPreparedStatements<T extends Sql>(sql: T, max = DEFAULT_MAX_PREPARED_STATEMENTS): T {
+  return wrap(sql, new Set<string>(), max);
+}
+
+function wrap<T extends Sql>(sql: T, prepared: Set<string>, max: number): T {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => {
+          if (options?.prepare && !prepared.has(text)) {
+            if (prepared.size >= max) return target.unsafe(text, params, { ...options, prepare: false });
+            prepared.add(text);
+          }
+          return target.unsafe(text, params, options);
+        }) as Sql['unsafe'];
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      // A transaction's statements run on the connection handed to the callback: the same bound applies.
+      if ((property === 'begin' || property === 'savepoint') && typeof value === 'function') {
+        return (...args: unknown[]) => {
+          const callback = args.at(-1) as Callback;
+          return value.apply(target, [...args.slice(0, -1), (inner: Sql) => callback(wrap(inner, prepared, max))]);
+        };
+      }
+      return value;
+    },
+  });
+}
