@@ -61,8 +61,13 @@ export const manifest = {
     scopes: ['teamId'],
     methods: {
       indexStorageUsage: ['teams.uploads.storageUsage', 'query', 'none'],
+      mutateAbortMultipart: ['teams.uploads.abortMultipart', 'mutation', 'input'],
+      mutateCompleteMultipart: ['teams.uploads.completeMultipart', 'mutation', 'input'],
       mutateConfirm: ['teams.uploads.confirm', 'mutation', 'input'],
+      mutateCreateMultipart: ['teams.uploads.createMultipart', 'mutation', 'input'],
       mutatePresign: ['teams.uploads.presign', 'mutation', 'input'],
+      mutateRecordPart: ['teams.uploads.recordPart', 'mutation', 'input'],
+      mutateSignParts: ['teams.uploads.signParts', 'mutation', 'input'],
     },
   },
 } as const satisfies ClientManifest;
@@ -134,8 +139,13 @@ export interface UploadControllerApi {
   scope: { teamId: number };
   methods: {
     indexStorageUsage: QueryDef<'none', undefined, ActionOutput<UploadController, 'storageUsage'>>;
+    mutateAbortMultipart: MutationDef<'input', ActionInput<UploadController, 'abortMultipart'>, ActionOutput<UploadController, 'abortMultipart'>>;
+    mutateCompleteMultipart: MutationDef<'input', ActionInput<UploadController, 'completeMultipart'>, ActionOutput<UploadController, 'completeMultipart'>>;
     mutateConfirm: MutationDef<'input', ActionInput<UploadController, 'confirm'>, ActionOutput<UploadController, 'confirm'>>;
+    mutateCreateMultipart: MutationDef<'input', ActionInput<UploadController, 'createMultipart'>, ActionOutput<UploadController, 'createMultipart'>>;
     mutatePresign: MutationDef<'input', ActionInput<UploadController, 'presign'>, ActionOutput<UploadController, 'presign'>>;
+    mutateRecordPart: MutationDef<'input', ActionInput<UploadController, 'recordPart'>, ActionOutput<UploadController, 'recordPart'>>;
+    mutateSignParts: MutationDef<'input', ActionInput<UploadController, 'signParts'>, ActionOutput<UploadController, 'signParts'>>;
   };
 }
 
@@ -184,8 +194,13 @@ export type AppRouter = TypedRouter<{
       update: ProcedureOf<TeamSettingsControllerApi, 'update'>;
     };
     uploads: {
+      abortMultipart: ProcedureOf<UploadControllerApi, 'mutateAbortMultipart'>;
+      completeMultipart: ProcedureOf<UploadControllerApi, 'mutateCompleteMultipart'>;
       confirm: ProcedureOf<UploadControllerApi, 'mutateConfirm'>;
+      createMultipart: ProcedureOf<UploadControllerApi, 'mutateCreateMultipart'>;
       presign: ProcedureOf<UploadControllerApi, 'mutatePresign'>;
+      recordPart: ProcedureOf<UploadControllerApi, 'mutateRecordPart'>;
+      signParts: ProcedureOf<UploadControllerApi, 'mutateSignParts'>;
       storageUsage: ProcedureOf<UploadControllerApi, 'indexStorageUsage'>;
     };
   };

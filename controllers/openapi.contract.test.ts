@@ -95,6 +95,26 @@ describe('every documented route answers what the document says', () => {
     const shown = await ok(200, 'GET', `${team}/campaigns/${draft.id}`);
     expect(shown.logo).toMatchObject({ id: presigned.asset.id, url: expect.any(String) });
     await ok(200, 'GET', `${team}/uploads/storage-usage`);
+
+    // Large files: multipart (one small part suffices for the contract), and a cancelled one.
+    const pdf = Buffer.from('%PDF-1.7 multipart contract');
+    const file = {
+      filename: 'big.pdf',
+      contentType: 'application/pdf',
+      byteSize: pdf.byteLength,
+      slot: 'Campaign.documents',
+    };
+    const multipart = await ok<{ asset: Row }>(200, 'POST', `${team}/uploads/create-multipart`, file);
+    const assetId = multipart.asset.id;
+    const signed = await ok<{ parts: Array<{ url: string }> }>(200, 'POST', `${team}/uploads/sign-parts`, {
+      assetId,
+      partNumbers: [1],
+    });
+    const part = await fetch(signed.parts[0]?.url as string, { method: 'PUT', body: new Uint8Array(pdf) });
+    await ok(200, 'POST', `${team}/uploads/record-part`, { assetId, partNumber: 1, etag: part.headers.get('etag') });
+    await ok(200, 'POST', `${team}/uploads/complete-multipart`, { assetId });
+    const cancelled = await ok<{ asset: Row }>(200, 'POST', `${team}/uploads/create-multipart`, file);
+    await ok(200, 'POST', `${team}/uploads/abort-multipart`, { assetId: cancelled.asset.id });
   });
 
   it('posts, team settings and API keys', async () => {

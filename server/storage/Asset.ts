@@ -31,7 +31,7 @@ export type AssetJson = {
 
 export class Asset extends Model(serviceAssets, {
   name: 'Asset',
-  hidden: ['key', 'stagingKey', 'metadata', 'updatedAt'],
+  hidden: ['key', 'stagingKey', 'multipart', 'metadata', 'updatedAt'],
 }) {
   #url: string | null = null;
 

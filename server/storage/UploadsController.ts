@@ -32,12 +32,22 @@ import { MIME_TYPE_PATTERN } from '../shared/mimeMatches';
 import { Asset, type AssetJson } from './Asset';
 import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
 import { confirmUpload } from './confirmUpload';
+import { MAX_PARTS } from './multipartStore';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  findOwnedMultipart,
+  recordMultipartPart,
+  type SignedParts,
+  signMultipartParts,
+  startMultipartUpload,
+} from './multipartUpload';
 import { generateObjectKey, generateStagingKey } from './objectKey';
 import { publicObjectUrl } from './objectUrls';
 import { presignUpload, SHA256_BASE64_PATTERN, type UploadHeaders } from './presignUpload';
 import { sanitizeFilename } from './sanitizeFilename';
 import { assertStorageReachable } from './storageProbe';
-import { assetOutput, presignOutput } from './uploadOutputs';
+import { assetOutput, multipartCreateOutput, presignOutput, signPartsOutput } from './uploadOutputs';
 
 const presignInput = z.object({
   filename: z.string().trim().min(1, "can't be blank").max(1024),
@@ -55,9 +65,31 @@ const presignInput = z.object({
     .optional(),
 });
 const confirmInput = z.object({ assetId: z.number().int().min(1).max(MAX_INT4) });
+const multipartCreateInput = presignInput.omit({ checksumSha256: true });
+const signPartsInput = z.object({
+  assetId: confirmInput.shape.assetId,
+  partNumbers: z.array(z.number().int().min(1).max(MAX_PARTS)).min(1).max(100),
+});
+const recordPartInput = z.object({
+  assetId: confirmInput.shape.assetId,
+  partNumber: z.number().int().min(1).max(MAX_PARTS),
+  // The store's ETag as the browser read it (exposed by the bucket's CORS), quotes and all.
+  etag: z.string().regex(/^"?[0-9A-Za-z-]{1,100}"?$/, 'must be the ETag the store answered'),
+});
 
 export type PresignInput = z.infer<typeof presignInput>;
 export type ConfirmInput = z.infer<typeof confirmInput>;
+export type MultipartCreateInput = z.infer<typeof multipartCreateInput>;
+export type SignPartsInput = z.infer<typeof signPartsInput>;
+export type RecordPartInput = z.infer<typeof recordPartInput>;
+
+export interface MultipartCreateResponse {
+  asset: AssetJson;
+  /** Every part but the last has exactly this many bytes. */
+  partSize: number;
+  partCount: number;
+  publicUrl?: string;
+}
 
 export interface PresignResponse {
   /** The pending asset (its `id` is what confirm and attach take). */
@@ -87,6 +119,26 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     return true;
   }
 
+  /** Slot, size and type checks, reachability, then the names: what presign and createMultipart share. */
+  private async prepareUpload(input: Pick<PresignInput, 'slot' | 'filename' | 'contentType' | 'byteSize'>) {
+    const registered = findSlot(input.slot);
+    if (!registered || !this.allowsSlot(registered)) {
+      throw new BadRequest('Unknown attachment slot', { slot: ['is not an attachment slot (expected Model.slot)'] });
+    }
+    assertFitsSlot(registered.slot, input);
+    // Signing is local: ask the store first, so an outage is a 503 with nothing written.
+    await assertStorageReachable();
+    const filename = sanitizeFilename(input.filename);
+    const key = generateObjectKey(filename, registered.slot.access);
+    // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
+    const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
+    return { registered, filename, key, metadata };
+  }
+
+  private async ownership(): Promise<Record<string, unknown>> {
+    return { ...(await this.uploadMetadata()), scope: this.scopeParams };
+  }
+
   @action('POST', undefined, {
     input: presignInput,
     output: presignOutput,
@@ -96,16 +148,8 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
       'Checks type and size against the slot, then signs a PUT straight to storage (no file goes through the app).',
   })
   async presign(input: PresignInput): Promise<PresignResponse> {
-    const registered = findSlot(input.slot);
-    if (!registered || !this.allowsSlot(registered)) {
-      throw new BadRequest('Unknown attachment slot', { slot: ['is not an attachment slot (expected Model.slot)'] });
-    }
-    assertFitsSlot(registered.slot, input);
-    // Signing is local: ask the store first, so an outage is a 503 with nothing written.
-    await assertStorageReachable();
-    const filename = sanitizeFilename(input.filename);
+    const { registered, filename, key, metadata } = await this.prepareUpload(input);
     // The final key is fixed now (publicUrl needs it); the browser only ever writes to the staging key.
-    const key = generateObjectKey(filename, registered.slot.access);
     const stagingKey = generateStagingKey();
     const upload = await presignUpload({
       key: stagingKey,
@@ -113,8 +157,6 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
       byteSize: input.byteSize,
       ...(input.checksumSha256 ? { checksumSha256: input.checksumSha256 } : {}),
     });
-    // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
-    const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
     const asset = await Asset.create({
       key,
       stagingKey,
@@ -146,7 +188,74 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
       'Checks the uploaded object against the presign (size, type, first bytes), copies it to where it is served and marks the asset ready.',
   })
   async confirm(input: ConfirmInput): Promise<AssetJson> {
-    const owned = { ...(await this.uploadMetadata()), scope: this.scopeParams };
-    return (await confirmUpload(input.assetId, owned)).toJSON();
+    return (await confirmUpload(input.assetId, await this.ownership())).toJSON();
+  }
+
+  @action('POST', undefined, {
+    input: multipartCreateInput,
+    output: multipartCreateOutput,
+    errorStatuses: [503],
+    summary: 'Start a multipart upload (large files)',
+    description: 'Checks type and size against the slot and starts a multipart upload at the final key.',
+  })
+  async createMultipart(input: MultipartCreateInput): Promise<MultipartCreateResponse> {
+    const { registered, filename, key, metadata } = await this.prepareUpload(input);
+    const asset = await startMultipartUpload({
+      key,
+      filename,
+      contentType: input.contentType,
+      byteSize: input.byteSize,
+      access: registered.slot.access,
+      metadata,
+    });
+    const { partSize, partCount } = asset.multipart as NonNullable<Asset['multipart']>;
+    return {
+      asset: asset.toJSON(),
+      partSize,
+      partCount,
+      ...(registered.slot.access === 'public' ? { publicUrl: publicObjectUrl(key) } : {}),
+    };
+  }
+
+  @action('POST', undefined, {
+    input: signPartsInput,
+    output: signPartsOutput,
+    errorStatuses: [503],
+    summary: 'Presign parts of a multipart upload',
+    description: 'One PUT URL per part asked for, and the parts already reported (resume).',
+  })
+  async signParts(input: SignPartsInput): Promise<SignedParts> {
+    return signMultipartParts(await findOwnedMultipart(input.assetId, await this.ownership()), input.partNumbers);
+  }
+
+  @action('POST', undefined, {
+    input: recordPartInput,
+    output: z.object({ uploadedParts: z.number().int() }),
+    summary: "Record an uploaded part's ETag",
+  })
+  async recordPart(input: RecordPartInput): Promise<{ uploadedParts: number }> {
+    const asset = await findOwnedMultipart(input.assetId, await this.ownership());
+    return recordMultipartPart(asset, input.partNumber, input.etag);
+  }
+
+  @action('POST', undefined, {
+    input: confirmInput,
+    output: assetOutput,
+    errorStatuses: [503],
+    summary: 'Complete a multipart upload',
+    description: 'Completes it with the reported parts, then checks it like confirm and marks the asset ready.',
+  })
+  async completeMultipart(input: ConfirmInput): Promise<AssetJson> {
+    return (await completeMultipartUpload(input.assetId, await this.ownership())).toJSON();
+  }
+
+  @action('POST', undefined, {
+    input: confirmInput,
+    output: z.object({ aborted: z.boolean().describe('False when the store could not drop the parts (s3rver)') }),
+    errorStatuses: [503],
+    summary: 'Cancel a multipart upload',
+  })
+  async abortMultipart(input: ConfirmInput): Promise<{ aborted: boolean }> {
+    return abortMultipartUpload(await findOwnedMultipart(input.assetId, await this.ownership()));
   }
 }

@@ -8,7 +8,7 @@
  *   their record destroyed: `metadata.detachedAt`) more than `olderThanMs`
  *   ago and are not attached anywhere now.
  *
- * A pending asset's objects are its staging object (where the browser PUT)
+ * A pending multipart upload is aborted (its parts dropped). A pending asset's objects are its staging object (where the browser PUT)
  * and its key (in case a confirm copied it but never committed). Then
  * staging objects older than the age that no row names are deleted too
  * (sweepStagingObjects.ts): PUTs that arrived after their row was removed.
@@ -35,6 +35,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db, transaction } from '../model';
 import type { AnyTable } from '../model/types';
 import { modelsWithSlots } from './attachmentsPlugin';
+import { abortMultipart } from './multipartStore';
 import { deleteObject } from './objectStore';
 import { markDetached } from './recordAttachments';
 import { sweepStagingObjects } from './sweepStagingObjects';
@@ -85,9 +86,16 @@ async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed:
     // Re-check in a new statement (a fresh snapshot under READ COMMITTED): an
     // attach that committed while the claim ran makes its asset attached again.
     const stale = await db()
-      .select({ id: serviceAssets.id, key: serviceAssets.key, stagingKey: serviceAssets.stagingKey })
+      .select({
+        id: serviceAssets.id,
+        key: serviceAssets.key,
+        stagingKey: serviceAssets.stagingKey,
+        multipart: serviceAssets.multipart,
+      })
       .from(serviceAssets)
       .where(and(ids, staleCondition(cutoff)));
+    // Abandoned browser multipart uploads: drop their parts first (a store without abort, s3rver, answers false).
+    for (const row of stale) if (row.multipart) await abortMultipart(row.key, row.multipart.uploadId);
     await deleteObjects(stale.flatMap((row) => (row.stagingKey ? [row.stagingKey, row.key] : [row.key])));
     if (stale.length > 0) {
       await db()

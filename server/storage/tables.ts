@@ -22,6 +22,15 @@ export interface AssetMetadata {
   [key: string]: unknown;
 }
 
+/** A browser multipart upload in progress (pending assets only): what resume needs without ListParts. */
+export interface MultipartState {
+  uploadId: string;
+  partSize: number;
+  partCount: number;
+  /** ETags the client reported, by part number. */
+  etags: Record<string, string>;
+}
+
 export const serviceAssets = pgTable(
   'service_assets',
   {
@@ -30,6 +39,8 @@ export const serviceAssets = pgTable(
     key: text('key').notNull().unique(),
     /** Pending uploads only: where the browser PUTs (`staging/...`); confirm copies it to `key` and clears this. */
     stagingKey: text('staging_key').unique(),
+    /** Multipart uploads only, until completed: the upload id and the parts reported so far. */
+    multipart: jsonb('multipart').$type<MultipartState>(),
     filename: varchar('filename', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     byteSize: integer('byte_size'),

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { AssetJson } from './Asset';
-import type { PresignResponse } from './UploadsController';
+import type { SignedParts } from './multipartUpload';
+import type { MultipartCreateResponse, PresignResponse } from './UploadsController';
 
 export const assetOutput = z.object({
   id: z.number().int(),
@@ -30,9 +31,29 @@ export const presignOutput = z.object({
   publicUrl: z.string().optional().describe('Public slots only: where the file will be readable'),
 });
 
+export const multipartCreateOutput = z.object({
+  asset: assetOutput,
+  partSize: z.number().int().describe('Bytes of every part but the last'),
+  partCount: z.number().int(),
+  publicUrl: z.string().optional().describe('Public slots only: where the file will be readable'),
+});
+
+export const signPartsOutput = z.object({
+  parts: z.array(
+    z.object({ partNumber: z.number().int(), url: z.string(), byteSize: z.number().int(), expiresAt: z.string() }),
+  ),
+  uploaded: z.array(z.object({ partNumber: z.number().int(), etag: z.string() })).describe('Parts already reported'),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+});
+
 // Compile-time: the schemas describe exactly the wire types.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _assetInStep: Same<z.infer<typeof assetOutput>, AssetJson> = true;
 const _presignInStep: Same<z.infer<typeof presignOutput>, PresignResponse> = true;
+const _multipartInStep: Same<z.infer<typeof multipartCreateOutput>, MultipartCreateResponse> = true;
+const _partsInStep: Same<z.infer<typeof signPartsOutput>, SignedParts> = true;
+void _multipartInStep;
+void _partsInStep;
 void _assetInStep;
 void _presignInStep;

@@ -45,6 +45,7 @@ export interface AssetRow {
   id: number;
   key: string;
   staging_key: string | null;
+  multipart: { uploadId: string; etags: Record<string, string> } | null;
   status: string;
   byte_size: number | null;
   checksum: string | null;

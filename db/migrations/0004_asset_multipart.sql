@@ -1,0 +1,1 @@
+ALTER TABLE "service_assets" ADD COLUMN "multipart" jsonb;

@@ -1,0 +1,103 @@
+/**
+ * The store's side of a browser multipart upload: create, presign a part's
+ * PUT, complete, abort. Large files go up in parts straight to their final
+ * key (the part URLs die with the upload id once it completes, so the swap
+ * attack of a single PUT URL does not apply), then are verified like any
+ * confirm.
+ *
+ * s3rver implements create, UploadPart and complete but not abort (405):
+ * `abortMultipart` reports a refusal instead of throwing, so cancel and
+ * cleanup still remove the row; a real store drops the parts.
+ */
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { MB } from '../shared/byteSizes';
+import { storageConfig } from './configureStorage';
+import { s3Client } from './s3Client';
+import { withStorage } from './storageErrors';
+
+/** S3 refuses parts under 5 MiB except the last (s3rver does not check). */
+export const MIN_PART_SIZE = 5 * MB;
+/** S3 allows at most 10,000 parts per upload. */
+export const MAX_PARTS = 10_000;
+
+/** Parts of at least 5 MiB, in whole MiB, few enough for S3's 10,000-part limit. */
+export function partSizeFor(byteSize: number): number {
+  const needed = Math.ceil(byteSize / MAX_PARTS);
+  return Math.max(MIN_PART_SIZE, Math.ceil(needed / MB) * MB);
+}
+
+/** Bytes of part `partNumber` (1-based): `partSize`, or the remainder for the last. */
+export function partLength(byteSize: number, partSize: number, partNumber: number): number {
+  return Math.min(partSize, byteSize - (partNumber - 1) * partSize);
+}
+
+export async function createMultipart(key: string, contentType: string): Promise<string> {
+  const { bucket } = storageConfig();
+  const result = await withStorage(() =>
+    s3Client().send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType })),
+  );
+  if (!result.UploadId) throw new Error('The store started a multipart upload without an upload id');
+  return result.UploadId;
+}
+
+/** A presigned PUT of exactly `byteSize` bytes as part `partNumber`. No network I/O. */
+export async function presignPart(
+  key: string,
+  uploadId: string,
+  partNumber: number,
+  byteSize: number,
+): Promise<{ url: string; expiresAt: string }> {
+  const { bucket, uploadUrlExpiry } = storageConfig();
+  const signingDate = new Date();
+  const command = new UploadPartCommand({
+    Bucket: bucket,
+    Key: key,
+    UploadId: uploadId,
+    PartNumber: partNumber,
+    ContentLength: byteSize,
+  });
+  const url = await getSignedUrl(s3Client(), command, {
+    expiresIn: uploadUrlExpiry,
+    signingDate,
+    signableHeaders: new Set(['content-length']),
+  });
+  return { url, expiresAt: new Date(signingDate.getTime() + uploadUrlExpiry * 1000).toISOString() };
+}
+
+export async function completeMultipart(
+  key: string,
+  uploadId: string,
+  parts: ReadonlyArray<{ partNumber: number; etag: string }>,
+): Promise<void> {
+  const { bucket } = storageConfig();
+  await withStorage(() =>
+    s3Client().send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map(({ partNumber, etag }) => ({ PartNumber: partNumber, ETag: etag })) },
+      }),
+    ),
+  );
+}
+
+/** Drops the upload's parts. Returns false when the store does not implement it (s3rver) or the upload is gone. */
+export async function abortMultipart(key: string, uploadId: string): Promise<boolean> {
+  const { bucket } = storageConfig();
+  try {
+    await s3Client().send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    // 404 NoSuchUpload (already completed or aborted), 405/501 (not implemented): nothing more to do here.
+    if (status === 404 || status === 405 || status === 501) return false;
+    return withStorage(() => Promise.reject(error));
+  }
+}
