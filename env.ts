@@ -69,6 +69,15 @@ const schema = z.object({
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),
 
+  // Background jobs (pg-boss, on DATABASE_URL). The app process runs them
+  // unless JOBS_IN_APP=false (then run `npm run worker` beside it); it can
+  // always enqueue. JOBS_CLEANUP_CRON: when the asset cleanup runs (UTC), or off.
+  JOBS_IN_APP: bool.default(true),
+  JOBS_CLEANUP_CRON: z
+    .string()
+    .default('0 * * * *')
+    .refine((value) => value === 'off' || /^\S+( \S+){4}$/.test(value.trim()), 'must be a five-field cron expression or off'),
+
   // Log level of the server's pino logger; default info, silent under tests.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 

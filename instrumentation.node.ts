@@ -2,8 +2,8 @@
  * Server start-up under Node (called by instrumentation.ts): validates the
  * environment so bad configuration stops start-up with one message naming
  * every missing or invalid variable, instead of a server that answers 500;
- * then starts tracing when `OTEL_*` asks for it, the logger, and graceful
- * shutdown.
+ * then starts tracing when `OTEL_*` asks for it, the logger, graceful
+ * shutdown and the background jobs.
  *
  * Next 16 only logs an error thrown from register() and keeps serving, so a
  * production server exits here itself. `next dev` keeps Next's behaviour
@@ -24,6 +24,10 @@ export async function registerNodeServer(): Promise<void> {
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
       installShutdown({ log: (message) => logger().info(message) });
     }
+    // Background jobs: handlers run here unless JOBS_IN_APP=false (then `npm
+    // run worker` runs them); enqueueing works either way.
+    const [{ env }, { startAppJobs }] = await Promise.all([import('./env'), import('./controllers/jobs')]);
+    await startAppJobs({ work: env.JOBS_IN_APP });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`\n✖ The server cannot start.\n${message}\n`);

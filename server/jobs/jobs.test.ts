@@ -103,9 +103,7 @@ describe('enqueue', () => {
 
   it('refuses a payload its schema refuses, before anything is written', async () => {
     await expect(enqueue(record, { note: 42 } as never)).rejects.toThrow();
-    expect((await jobsStatus(runner.boss)).queues.find((queue) => queue.name === 'record')?.counts.created ?? 0).toBe(
-      0,
-    );
+    expect((await jobsStatus()).queues.find((queue) => queue.name === 'record')?.counts.created ?? 0).toBe(0);
   });
 });
 
@@ -120,7 +118,7 @@ describe('a failing job', () => {
     const [first = 0, second = 0, third = 0] = failedAt;
     expect(second - first).toBeGreaterThanOrEqual(900);
     expect(third - second).toBeGreaterThanOrEqual(1_900);
-    const status = await jobsStatus(runner.boss);
+    const status = await jobsStatus();
     expect(status.queues.find((queue) => queue.name === 'flaky')?.counts.failed).toBe(1);
     expect(status.queues.find((queue) => queue.name === 'flaky.dead')?.counts.created).toBe(1);
     expect(status.failures[0]).toMatchObject({ queue: 'flaky', id, attempts: 3, error: 'boom 3' });
@@ -132,7 +130,7 @@ describe('shutdown', () => {
   it('waits for the running job, then stops the runner', async () => {
     await enqueue(slow, {});
     await until(
-      async () => (await jobsStatus(runner.boss)).queues.find((q) => q.name === 'slow')?.counts.active === 1,
+      async () => (await jobsStatus()).queues.find((q) => q.name === 'slow')?.counts.active === 1,
       10_000,
       'the slow job to start',
     );

@@ -5,7 +5,7 @@
  * after a while) are not counted.
  */
 import cronParser from 'cron-parser';
-import type PgBoss from 'pg-boss';
+import { type JobDb, modelJobDb } from './transactionDb';
 
 export interface QueueStatus {
   name: string;
@@ -34,12 +34,12 @@ export interface JobsStatus {
   schedules: ScheduleStatus[];
 }
 
+/** Read through `database` (default: the model layer's connection; a runner's `boss.getDb()` works too). */
 export async function jobsStatus(
-  boss: PgBoss,
-  options: { schema?: string; failures?: number } = {},
+  options: { database?: JobDb; schema?: string; failures?: number } = {},
 ): Promise<JobsStatus> {
   const schema = options.schema ?? 'pgboss';
-  const database = boss.getDb();
+  const database = options.database ?? modelJobDb;
   const [queues, counts, failures, schedules] = await Promise.all([
     database.executeSql(`select name from ${schema}.queue order by name`, []),
     database.executeSql(`select name, state, count(*)::int as n from ${schema}.job group by name, state`, []),

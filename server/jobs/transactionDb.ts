@@ -35,13 +35,15 @@ function parameter(value: unknown): unknown {
   return isPlainObject ? JSON.stringify(value) : value;
 }
 
+/** The model layer's connection (the current transaction, else the pool) as a pg-boss `db`. */
+export const modelJobDb: JobDb = {
+  async executeSql(text, values) {
+    const rows = await db().execute(toDrizzleSql(text, values));
+    return { rows: [...rows] };
+  },
+};
+
 /** The current transaction as a pg-boss `db`, or undefined outside a transaction. */
 export function transactionJobDb(): JobDb | undefined {
-  if (!currentTransaction()) return undefined;
-  return {
-    async executeSql(text, values) {
-      const rows = await db().execute(toDrizzleSql(text, values));
-      return { rows: [...rows] };
-    },
-  };
+  return currentTransaction() ? modelJobDb : undefined;
 }

@@ -6,6 +6,8 @@
  * - migrations: none of db/migrations is pending (else "run npm run db:migrate");
  * - storage: reachable when configured; when not configured, uploads are off
  *   and that is fine unless STORAGE_REQUIRED=true;
+ * - jobs: this process's job runner is started (running the jobs, or only
+ *   enqueueing them when JOBS_IN_APP=false and a worker runs them);
  * - server: not shutting down (a draining instance leaves the rotation).
  *
  * Add checks of your own here (a queue, a cache); each runs within TIMEOUT_MS.
@@ -15,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { pendingMigrations } from '@/db/migrationStatus';
 import { env, storageConfigured } from '@/env';
-import { assertStorageReachable, isDraining, logger, withTimeout } from '@/server';
+import { assertStorageReachable, currentJobRunner, isDraining, logger, withTimeout } from '@/server';
 
 const TIMEOUT_MS = 3_000;
 
@@ -26,7 +28,7 @@ export interface Check {
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: Check; migrations: Check; storage: Check; server: Check };
+  checks: { database: Check; migrations: Check; storage: Check; jobs: Check; server: Check };
 }
 
 export async function checkReadiness(): Promise<Readiness> {
@@ -42,8 +44,9 @@ export async function checkReadiness(): Promise<Readiness> {
       })
     : fail('not checked: the database is unreachable');
   const storage = await checkStorage();
+  const jobs = checkJobs();
   const server = isDraining() ? fail('shutting down') : pass('serving');
-  const checks = { database, migrations, storage, server };
+  const checks = { database, migrations, storage, jobs, server };
   return { ready: Object.values(checks).every((check) => check.ok), checks };
 }
 
@@ -57,6 +60,12 @@ async function checkStorage(): Promise<Check> {
     await assertStorageReachable();
     return pass('reachable');
   });
+}
+
+function checkJobs(): Check {
+  const runner = currentJobRunner();
+  if (!runner) return fail('not started (instrumentation starts the job runner; see the server log)');
+  return pass(runner.working ? 'running' : 'enqueue only (JOBS_IN_APP=false: a worker runs them)');
 }
 
 const pass = (message: string): Check => ({ ok: true, message });

@@ -1,17 +1,24 @@
 /**
  * /api/ready on this test file's own database (migrated from the template):
  * ready when migrated; 503 naming `npm run db:migrate` when a migration is
- * missing; 503 when storage is required but not configured; never a secret.
+ * missing; 503 when storage is required but not configured, or before the
+ * job runner started; never a secret.
  */
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { startAppJobs } from '@/controllers/jobs';
 import { type AppDatabase, closeDb, getDb } from '@/db/client';
 import { pendingMigrations } from '@/db/migrationStatus';
+import journal from '@/db/migrations/meta/_journal.json';
 import { dropDatabase, ensureDatabase } from '@/scripts/services/embeddedPostgres';
+import { currentJobRunner } from '@/server';
 
-afterAll(closeDb);
+afterAll(async () => {
+  await currentJobRunner()?.stop();
+  await closeDb();
+});
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.resetModules();
@@ -26,6 +33,14 @@ async function ready(): Promise<{ status: number; body: Record<string, unknown>;
 }
 
 describe('GET /api/ready', () => {
+  it('is not ready until the job runner has started', async () => {
+    const { status, body } = await ready();
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ ready: false, checks: { database: { ok: true }, jobs: { ok: false } } });
+    // As a web instance beside a separate worker (JOBS_IN_APP=false): it only enqueues.
+    await startAppJobs({ work: false });
+  });
+
   it('is ready on a migrated database with storage off', async () => {
     const { status, body } = await ready();
     expect(status).toBe(200);
@@ -35,6 +50,7 @@ describe('GET /api/ready', () => {
         database: { ok: true, message: 'reachable' },
         migrations: { ok: true, message: 'up to date' },
         storage: { ok: true, message: 'not configured: uploads are off' },
+        jobs: { ok: true, message: 'enqueue only (JOBS_IN_APP=false: a worker runs them)' },
         server: { ok: true, message: 'serving' },
       },
     });
@@ -57,7 +73,7 @@ describe('GET /api/ready', () => {
     expect(status).toBe(503);
     expect(body).toMatchObject({ ready: false, checks: { database: { ok: true }, migrations: { ok: false } } });
     expect(text).toContain('npm run db:migrate');
-    expect(text).toContain('0001_demo_domain');
+    expect(text).toContain(String(journal.entries.at(-1)?.tag));
     // Nothing of the connection string (the test server's password is "postgres").
     expect(text).not.toMatch(/postgres:\/\/|127\.0\.0\.1/);
   });
@@ -77,7 +93,8 @@ describe('pendingMigrations', () => {
     const client = postgres(url, { max: 1, onnotice: () => {} });
     try {
       const pending = await pendingMigrations(drizzle(client) as unknown as AppDatabase);
-      expect(pending).toEqual(['0000_init', '0001_demo_domain']);
+      expect(pending).toEqual(journal.entries.map((entry) => entry.tag));
+      expect(pending.slice(0, 2)).toEqual(['0000_init', '0001_demo_domain']);
     } finally {
       await client.end({ timeout: 5 });
       await dropDatabase(inject('pgServerUrl'), name);

@@ -1,0 +1,49 @@
+/**
+ * The app's background jobs and their schedules (server/jobs, on pg-boss).
+ * `startAppJobs` is called by instrumentation.node.ts (the app process) and
+ * by `npm run worker` (a process of its own); docs/jobs.md.
+ *
+ * Add a job: `defineJob` below (or in a file of its own), add it to
+ * `appJobs`, and `enqueue(job, payload)` where the work arises; inside a
+ * `transaction()` the job is written with the rest.
+ */
+import { z } from 'zod';
+import { getDb } from '@/db/client';
+// The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
+import '@/db/models';
+import { env, storageConfigured } from '@/env';
+import { DEFAULT_CLEANUP_AGE_MS, defineJob, type JobRunner, logger, runAssetCleanup, startJobs } from '@/server';
+import './storage';
+
+/** Removes abandoned uploads and long-detached files (server/storage/runAssetCleanup.ts). */
+export const assetCleanup = defineJob({
+  name: 'asset-cleanup',
+  payload: z.object({ olderThanHours: z.number().nonnegative().optional() }),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  async handler({ olderThanHours }) {
+    // No store, no uploads: nothing can be left over.
+    if (!storageConfigured) return;
+    const olderThanMs = olderThanHours === undefined ? DEFAULT_CLEANUP_AGE_MS : olderThanHours * 3_600_000;
+    const removed = await runAssetCleanup({ olderThanMs });
+    logger().info({ removed, olderThanMs }, 'asset cleanup');
+  },
+});
+
+export const appJobs = [assetCleanup];
+
+/**
+ * Starts this process's job runner: handlers run here when `work` is true;
+ * otherwise it only enqueues (a separate worker runs them).
+ */
+export function startAppJobs(options: { work: boolean }): Promise<JobRunner> {
+  if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set: jobs live in the app database.');
+  // Open the pool first: its shutdown cleanup is then registered before the
+  // runner's, and runs after it (latest first), so running jobs keep it.
+  getDb();
+  return startJobs({
+    connectionString: env.DATABASE_URL,
+    jobs: appJobs,
+    schedules: env.JOBS_CLEANUP_CRON === 'off' ? [] : [{ job: assetCleanup, cron: env.JOBS_CLEANUP_CRON }],
+    work: options.work,
+  });
+}

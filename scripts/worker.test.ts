@@ -1,0 +1,37 @@
+/**
+ * `npm run worker` as a process of its own on this file's database: it
+ * creates the app's queues and the cleanup schedule, says it runs, and on
+ * SIGTERM stops cleanly (exit 0) within the drain bound.
+ */
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { closeDb, getDb } from '@/db/client';
+
+afterAll(closeDb);
+
+it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+    // biome-ignore lint/style/noProcessEnv: the per-file database of the vitest setup, and PATH.
+    env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production', LOG_LEVEL: 'info' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('running the app jobs')) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const schedules = await getDb().execute(sql`select name, cron from pgboss.schedule`);
+  expect(schedules).toEqual([{ name: 'asset-cleanup', cron: '0 * * * *' }]);
+  const queues = await getDb().execute(sql`select name from pgboss.queue where name not like '__pgboss%' order by name`);
+  expect(queues.map((row) => row.name)).toEqual(['asset-cleanup', 'asset-cleanup.dead']);
+
+  const stopping = Date.now();
+  child.kill('SIGTERM');
+  expect(await exited, output).toBe(0);
+  expect(Date.now() - stopping).toBeLessThan(25_000);
+  expect(output).toContain('SIGTERM: draining requests, then stopping');
+});

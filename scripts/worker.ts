@@ -1,0 +1,23 @@
+/**
+ * `npm run worker`: runs the app's background jobs in a process of its own,
+ * for deployments that set JOBS_IN_APP=false on the web instances (so a
+ * burst of jobs never slows requests). Any number of workers may run; each
+ * job runs once. SIGTERM (or Ctrl-C) stops fetching, lets running jobs
+ * finish (up to 20 s) and closes the pools.
+ */
+import '../controllers/logger';
+import { startAppJobs } from '../controllers/jobs';
+import { env, missingStorageVariables } from '../env';
+import { installShutdown, logger } from '../server';
+
+try {
+  // What jobs need: the database, and storage all or none (the cleanup deletes objects).
+  const missing = missingStorageVariables(env);
+  if (missing.length > 0) throw new Error(`${missing.join(', ')} missing (S3_* are all or none)`);
+  await startAppJobs({ work: true });
+  installShutdown({ log: (message) => logger().info(message) });
+  logger().info('worker: running the app jobs (Ctrl-C to stop)');
+} catch (error) {
+  console.error(`worker: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
