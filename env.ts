@@ -76,7 +76,10 @@ const schema = z.object({
   JOBS_CLEANUP_CRON: z
     .string()
     .default('0 * * * *')
-    .refine((value) => value === 'off' || /^\S+( \S+){4}$/.test(value.trim()), 'must be a five-field cron expression or off'),
+    .refine(
+      (value) => value === 'off' || /^\S+( \S+){4}$/.test(value.trim()),
+      'must be a five-field cron expression or off',
+    ),
 
   // Log level of the server's pino logger; default info, silent under tests.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),

@@ -12,7 +12,6 @@ afterAll(closeDb);
 
 it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    // biome-ignore lint/style/noProcessEnv: the per-file database of the vitest setup, and PATH.
     env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production', LOG_LEVEL: 'info' },
   });
   let output = '';
@@ -26,7 +25,9 @@ it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { ti
   }
   const schedules = await getDb().execute(sql`select name, cron from pgboss.schedule`);
   expect(schedules).toEqual([{ name: 'asset-cleanup', cron: '0 * * * *' }]);
-  const queues = await getDb().execute(sql`select name from pgboss.queue where name not like '__pgboss%' order by name`);
+  const queues = await getDb().execute(
+    sql`select name from pgboss.queue where name not like '__pgboss%' order by name`,
+  );
   expect(queues.map((row) => row.name)).toEqual(['asset-cleanup', 'asset-cleanup.dead']);
 
   const stopping = Date.now();
