@@ -537,7 +537,7 @@ export interface operations {
                             perPage: number;
                             /** @description Exact unless totalCountCapped; then a lower bound (the count stopped). */
                             totalCount: number;
-                            /** @description True when counting stopped at the index count limit (default 10,000 rows). */
+                            /** @description True when counting stopped at the index count limit (default 1,000 rows). */
                             totalCountCapped: boolean;
                         };
                     };
@@ -967,7 +967,7 @@ export interface operations {
                             perPage: number;
                             /** @description Exact unless totalCountCapped; then a lower bound (the count stopped). */
                             totalCount: number;
-                            /** @description True when counting stopped at the index count limit (default 10,000 rows). */
+                            /** @description True when counting stopped at the index count limit (default 1,000 rows). */
                             totalCountCapped: boolean;
                         };
                     };
@@ -1393,7 +1393,7 @@ export interface operations {
                             perPage: number;
                             /** @description Exact unless totalCountCapped; then a lower bound (the count stopped). */
                             totalCount: number;
-                            /** @description True when counting stopped at the index count limit (default 10,000 rows). */
+                            /** @description True when counting stopped at the index count limit (default 1,000 rows). */
                             totalCountCapped: boolean;
                         };
                     };

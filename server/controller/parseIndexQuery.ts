@@ -33,7 +33,7 @@ export interface IndexOptions<F extends string = string, S extends string = stri
   perPage?: number;
   maxPerPage?: number;
   /**
-   * Where the index stops counting rows (default 10,000, server/model/types.ts
+   * Where the index stops counting rows (default 1,000, server/model/types.ts
    * DEFAULT_COUNT_LIMIT); past it `pagination.totalCountCapped` is true and
    * `totalCount` a lower bound. `Infinity` counts every row (cost grows with the table).
    */

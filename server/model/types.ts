@@ -47,9 +47,12 @@ export type OrderSpec<F extends string = string> =
  * Where `paginate` stops counting (rows). Counting costs one index entry per
  * row, so the limit bounds what a list request costs however large the table
  * grows; past it `totalCount` is a lower bound and `totalCountCapped` is true.
+ * Measured here: counting 8,000 index entries took 3.2 ms of PostgreSQL CPU,
+ * 1,001 took 0.45 ms (the page itself about 0.5 ms), hence 1,000: 50 pages of
+ * 20 counted exactly, "1,000+" past that.
  * Change it per call (`countLimit`) or per controller (`@crud` index.countLimit).
  */
-export const DEFAULT_COUNT_LIMIT = 10_000;
+export const DEFAULT_COUNT_LIMIT = 1_000;
 
 export interface PaginateOptions {
   /** 1-based page number. */

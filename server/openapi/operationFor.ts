@@ -91,7 +91,7 @@ export function operationFor(
           },
           totalCountCapped: {
             type: 'boolean',
-            description: 'True when counting stopped at the index count limit (default 10,000 rows).',
+            description: 'True when counting stopped at the index count limit (default 1,000 rows).',
           },
           hasMore: { type: 'boolean', description: 'Always exact: a row exists after this page.' },
         },
