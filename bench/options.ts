@@ -5,7 +5,7 @@
  *
  *   npm run bench                 full run
  *   npm run bench -- --quick      about 1 minute
- *   npm run bench -- --only=1,3   a subset of scenarios (1-6)
+ *   npm run bench -- --only=1,3   a subset of scenarios (1-7)
  */
 
 export interface BenchSettings {
@@ -27,10 +27,13 @@ export interface BenchSettings {
   signIterations: number;
   /** Size of the generated stream uploaded by scenario 6. */
   uploadBytes: number;
+  /** Scenario 7: campaigns in the large team, and interleaved rounds per (size, page) cell. */
+  largeRows: number;
+  scalingRounds: number;
 }
 
 const MB = 1024 * 1024;
-const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6];
+const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7];
 
 export const QUICK: Omit<BenchSettings, 'scenarios'> = {
   mode: 'quick',
@@ -43,6 +46,8 @@ export const QUICK: Omit<BenchSettings, 'scenarios'> = {
   presignSeconds: 2,
   signIterations: 2_000,
   uploadBytes: 256 * MB,
+  largeRows: 100_000,
+  scalingRounds: 1,
 };
 
 export const FULL: Omit<BenchSettings, 'scenarios'> = {
@@ -56,6 +61,8 @@ export const FULL: Omit<BenchSettings, 'scenarios'> = {
   presignSeconds: 5,
   signIterations: 10_000,
   uploadBytes: 1024 * MB,
+  largeRows: 1_000_000,
+  scalingRounds: 2,
 };
 
 export function parseOptions(argv: readonly string[]): BenchSettings {
@@ -69,11 +76,11 @@ export function parseOptions(argv: readonly string[]): BenchSettings {
         .split(',')
         .map((part) => Number(part.trim()));
       if (picked.length === 0 || picked.some((n) => !ALL_SCENARIOS.includes(n))) {
-        throw new Error(`--only takes scenario numbers 1-6, e.g. --only=1,3 (got ${arg})`);
+        throw new Error(`--only takes scenario numbers 1-7, e.g. --only=1,3 (got ${arg})`);
       }
       scenarios = new Set(picked);
     } else if (arg === '--help' || arg === '-h') {
-      throw new Error('usage: npm run bench [-- --quick] [-- --only=1,2,3,4,5,6]');
+      throw new Error('usage: npm run bench [-- --quick] [-- --only=1,2,3,4,5,6,7]');
     } else {
       throw new Error(`unknown option ${arg} (try --quick or --only=1,3)`);
     }

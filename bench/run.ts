@@ -3,7 +3,7 @@
  *
  *   npm run bench                 full run (< 10 minutes on 2 cores)
  *   npm run bench -- --quick      about a minute (plus `next build`)
- *   npm run bench -- --only=1,3   some scenarios only
+ *   npm run bench -- --only=1,3   some scenarios only (7: index scaling + raw anchor)
  *
  * Starts everything it needs and removes it again, also on failure and
  * Ctrl-C: a database (DATABASE_URL set: a fresh `bench_<ts>` database on that
@@ -99,6 +99,15 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   const seedStart = Date.now();
   const world = await seedBench(database.url);
   log(`migrated and seeded (demo data + 10,000 Acme campaigns) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+  let scaleTeamId: number | null = null;
+  if (settings.scenarios.has(7)) {
+    const { seedLargeTeam } = await import('./seedBench');
+    const started = Date.now();
+    scaleTeamId = await seedLargeTeam(world, settings.largeRows);
+    log(
+      `seeded ${settings.largeRows.toLocaleString('en')} campaigns in team Scale in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
   const pgVersion = String(
     ((await getDb().execute(sql`show server_version`)) as unknown as { server_version: string }[])[0]?.server_version,
   );
@@ -113,7 +122,7 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   // --- Over HTTP: scenarios 1, 2 and 5 on `next start`.
   let server: NextServer | null = null;
   let cookie: string | null = null;
-  if ([1, 2, 5].some((n) => settings.scenarios.has(n))) {
+  if ([1, 2, 5, 7].some((n) => settings.scenarios.has(n))) {
     const buildStart = Date.now();
     log('next build of a temporary copy with the bench routes ...');
     const appDir = path.join(tempDir, 'app');
@@ -143,6 +152,39 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   await runScenario(results, settings, 5, 'presign', () =>
     runPresignScenario({ baseUrl: server?.baseUrl ?? null, cookie, teamId: world.acmeId, settings }),
   );
+  await runScenario(results, settings, 7, 'index scaling and the raw anchor', async () => {
+    const { startRawAnchor } = await import('./services/rawAnchor');
+    const { runIndexScaling } = await import('./scenarios/indexScaling');
+    const raw = await startRawAnchor({ root, env: appEnv, cleanup });
+    try {
+      const acmeRows = Number(
+        (
+          (await getDb().execute(
+            sql`select count(*)::int as n from campaigns where team_id = ${world.acmeId}`,
+          )) as unknown as { n: number }[]
+        )[0]?.n,
+      );
+      return await runIndexScaling({
+        baseUrl: server?.baseUrl as string,
+        rawBaseUrl: raw.baseUrl,
+        cookie: cookie as string,
+        teams: {
+          small: { id: world.acmeId, rows: acmeRows },
+          large: { id: scaleTeamId as number, rows: settings.largeRows },
+        },
+        settings,
+        probes: {
+          next: () => (serverPid ? treeCpuSeconds(serverPid) : null),
+          raw: () => treeCpuSeconds(raw.pid),
+          ...(cpuProbes.db ? { db: cpuProbes.db } : {}),
+        },
+        rounds: settings.scalingRounds,
+        log,
+      });
+    } finally {
+      await raw.stop();
+    }
+  });
   await server?.stop();
 
   // --- In-process: scenarios 3, 4 and 6.

@@ -4,13 +4,16 @@
  * (CampaignController + the model layer), so the benchmark measures what the
  * framework adds, not a different query plan:
  *
- *   index   page with `count(*) over()`, then the creators (`id = any($1)`)
+ *   index   page of perPage + 1 rows (hasMore), a count stopped at 1,001 rows unless
+ *           this is the last page, then the creators (`id = any($1)`)
  *   get     the campaign, its creator, its logo, its documents (one per slot)
  *   create  one INSERT ... RETURNING
  *   update  load within the team, then UPDATE ... RETURNING
  *   publish load within the team, then UPDATE ... RETURNING for a draft
  *
- * and answer with the same JSON (keys in the same order, ISO dates).
+ * and answer with the same JSON (keys in the same order, ISO dates). Plain
+ * drizzle, so every statement goes out unprepared (drizzle-orm #6096): what a
+ * hand-written handler gets unless its author names each query.
  */
 import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
@@ -35,6 +38,9 @@ export interface ListQuery {
 }
 
 type CampaignRow = typeof campaigns.$inferSelect;
+
+/** The controller's default count limit (DEFAULT_COUNT_LIMIT). */
+const COUNT_LIMIT = 1_000;
 type Creator = { id: number; name: string };
 
 const columns = getTableColumns(campaigns);
@@ -72,27 +78,35 @@ export async function listCampaigns(teamId: number, query: ListQuery) {
   if (query.status) conditions.push(anyOf(campaigns.status, query.status));
   if (query.createdById) conditions.push(anyOf(campaigns.createdById, query.createdById));
   const where = and(...conditions);
+  const offset = (query.page - 1) * query.perPage;
   const rows = await getDb()
-    .select({ ...columns, totalCount: sql<number>`count(*) over()`.mapWith(Number) })
+    .select(columns)
     .from(campaigns)
     .where(where)
     .orderBy(...query.sort.map(({ field, dir }) => (dir === 'asc' ? asc : desc)(SORT_COLUMNS[field])))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  let totalCount = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    totalCount = (await getDb().select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0;
+    .limit(query.perPage + 1)
+    .offset(offset);
+  const hasMore = rows.length > query.perPage;
+  if (hasMore) rows.length = query.perPage;
+  let totalCount = offset + rows.length;
+  let totalCountCapped = false;
+  if (hasMore || (rows.length === 0 && query.page > 1)) {
+    // Count at most COUNT_LIMIT + 1 rows, like the controller's default.
+    const limited = getDb()
+      .select({ one: sql`1` })
+      .from(campaigns)
+      .where(where)
+      .limit(COUNT_LIMIT + 1)
+      .as('counted');
+    const counted = (await getDb().select({ n: count() }).from(limited))[0]?.n ?? 0;
+    const seen = rows.length > 0 ? offset + rows.length + (hasMore ? 1 : 0) : 0;
+    totalCountCapped = counted > COUNT_LIMIT;
+    totalCount = totalCountCapped ? Math.max(COUNT_LIMIT, seen) : counted;
   }
-  const records = rows.map(({ totalCount: _total, ...row }) => row);
-  const creators = await creatorsOf(records);
+  const creators = await creatorsOf(rows);
   return {
-    data: records.map((row) => ({ ...row, creator: creators.get(row.createdById as number) ?? null })),
-    pagination: {
-      page: query.page,
-      perPage: query.perPage,
-      totalCount,
-      hasMore: query.page * query.perPage < totalCount,
-    },
+    data: rows.map((row) => ({ ...row, creator: creators.get(row.createdById as number) ?? null })),
+    pagination: { page: query.page, perPage: query.perPage, totalCount, totalCountCapped, hasMore },
   };
 }
 

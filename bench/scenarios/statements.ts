@@ -66,7 +66,7 @@ function targetOf(step: StatementStep, route: RouteRecord): number | null {
   const { target } = step;
   if (target === null || typeof target === 'number') return target;
   const config = route.controller.resource?.kind === 'crud' ? route.controller.resource.config : {};
-  // Issue 8: index 2 + 1 per include, get 1 + 1 per include.
+  // Issue 8: index 2 + 1 per include (page + bounded count; a last page 1), get 1 + 1 per include.
   if (target.kind === 'index') return 2 + (config.index?.include?.length ?? 0) + (target.extra ?? 0);
   return 1 + (config.get?.include?.length ?? 0) + (target.extra ?? 0);
 }
@@ -155,7 +155,8 @@ export async function runStatementsScenario(options: {
       perPage2: small.count,
       perPage100: large.count,
       rowsOnLargePage: rows,
-      verdict: (small.count === large.count ? 'PASS' : 'MISS') as Verdict,
+      // A last page skips the count (issue 19), so 100 rows may cost one statement less, never more.
+      verdict: (large.count <= small.count ? 'PASS' : 'MISS') as Verdict,
     });
   }
 
@@ -276,9 +277,9 @@ export async function runStatementsScenario(options: {
       },
       {
         scenario: '3 statements',
-        item: 'no N+1: index statements at perPage 2 = at perPage 100',
-        value: pageChecks.map((check) => `${check.perPage2}=${check.perPage100}`).join(', '),
-        target: 'equal',
+        item: 'no N+1: index statements at perPage 100 <= at perPage 2',
+        value: pageChecks.map((check) => `${check.perPage100}<=${check.perPage2}`).join(', '),
+        target: '<=',
         verdict: worst(pageChecks.map((check) => check.verdict)),
       },
     ],

@@ -1,0 +1,98 @@
+/**
+ * The raw anchor of the index benchmark (issue 19): node:http + postgres.js,
+ * no Next, no framework, every statement prepared (postgres.js's default for
+ * tagged queries). It answers GET /teams/:teamId/campaigns?page=&perPage=
+ * (newest first, archived left out) with the same statements and the same
+ * JSON as the controller: the session cookie unsealed with iron-session, the
+ * membership, the page of perPage + 1 rows, a count stopped at 1,001 rows
+ * unless this is the last page, the creators.
+ *
+ * Run as a child process by bench/services/rawAnchor.ts:
+ *   DATABASE_URL=... SESSION_SECRET=... PORT=... node --import tsx bench/raw/rawServer.ts
+ * It prints "ready" on stdout once listening.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { unsealData } from 'iron-session';
+import postgres from 'postgres';
+
+const COUNT_LIMIT = 1_000;
+const SESSION_COOKIE = 'app_session';
+
+const { DATABASE_URL, SESSION_SECRET, PORT } = process.env;
+if (!DATABASE_URL || !SESSION_SECRET || !PORT) throw new Error('DATABASE_URL, SESSION_SECRET and PORT are required');
+const sql = postgres(DATABASE_URL, { max: 10, onnotice: () => {} });
+
+interface CampaignRow {
+  id: number;
+  createdById: number | null;
+  [column: string]: unknown;
+}
+
+async function userIdOf(request: IncomingMessage): Promise<number | null> {
+  const cookie = request.headers.cookie ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(cookie);
+  if (!match?.[1]) return null;
+  const data = await unsealData<{ userId?: number }>(decodeURIComponent(match[1]), {
+    password: SESSION_SECRET as string,
+  });
+  return typeof data.userId === 'number' ? data.userId : null;
+}
+
+async function index(teamId: number, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  const rows = await sql<CampaignRow[]>`
+    select id, team_id as "teamId", name, budget, status, created_by_id as "createdById",
+           published_at as "publishedAt", created_at as "createdAt", updated_at as "updatedAt"
+    from campaigns where team_id = ${teamId} and status <> 'archived'
+    order by created_at desc, id desc limit ${perPage + 1} offset ${offset}`;
+  const hasMore = rows.length > perPage;
+  const data = hasMore ? rows.slice(0, perPage) : [...rows];
+  let totalCount = offset + data.length;
+  let totalCountCapped = false;
+  if (hasMore || (data.length === 0 && page > 1)) {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from (select 1 from campaigns where team_id = ${teamId} and status <> 'archived'
+      limit ${COUNT_LIMIT + 1}) counted`;
+    const counted = row?.n ?? 0;
+    const seen = data.length > 0 ? offset + data.length + (hasMore ? 1 : 0) : 0;
+    totalCountCapped = counted > COUNT_LIMIT;
+    totalCount = totalCountCapped ? Math.max(COUNT_LIMIT, seen) : counted;
+  }
+  const ids = [...new Set(data.map((row) => row.createdById).filter((id): id is number => id !== null))];
+  const creators = new Map<number, { id: number; name: string }>();
+  if (ids.length > 0) {
+    for (const user of await sql<{ id: number; name: string }[]>`select id, name from users where id = any(${ids})`) {
+      creators.set(user.id, user);
+    }
+  }
+  return {
+    data: data.map((row) => ({ ...row, creator: creators.get(row.createdById as number) ?? null })),
+    pagination: { page, perPage, totalCount, totalCountCapped, hasMore },
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const match = /^\/teams\/([1-9]\d{0,9})\/campaigns$/.exec(url.pathname);
+  if (request.method !== 'GET' || !match) return send(response, 404, { error: 'NOT_FOUND' });
+  const userId = await userIdOf(request);
+  if (userId === null) return send(response, 401, { error: 'UNAUTHORIZED' });
+  const teamId = Number(match[1]);
+  const [member] = await sql`select role from memberships where user_id = ${userId} and team_id = ${teamId} limit 1`;
+  if (!member) return send(response, 404, { error: 'NOT_FOUND' });
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+  const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('perPage') ?? 20) || 20));
+  send(response, 200, await index(teamId, page, perPage));
+}
+
+createServer((request, response) => {
+  handle(request, response).catch((error: unknown) => {
+    console.error(error);
+    send(response, 500, { error: 'INTERNAL' });
+  });
+}).listen(Number(PORT), '127.0.0.1', () => console.log('ready'));
