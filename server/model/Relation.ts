@@ -122,7 +122,7 @@ export class Relation<T extends ModelBase = ModelBase> {
   /** One record with this id within the relation; throws RecordNotFound. One statement. */
   async find(id: number | string): Promise<T> {
     const value = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-    const isInt4 = ['PgSerial', 'PgInteger'].includes(this.#meta.column('id').columnType);
+    const isInt4 = INT4_COLUMN_TYPES.has(this.#meta.column('id').columnType);
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || (isInt4 && Math.abs(value) > MAX_INT4)) {
       throw new RecordNotFound(this.#meta.name, id);
     }
@@ -274,8 +274,9 @@ export class Relation<T extends ModelBase = ModelBase> {
 
   #fields(): Record<string, PgColumn> {
     const meta = this.#meta;
-    const names = this.#state.select ?? meta.attributeNames;
-    return Object.fromEntries(names.map((name) => [name, meta.column(name)]));
+    if (this.#state.select) return Object.fromEntries(this.#state.select.map((name) => [name, meta.column(name)]));
+    // Every attribute: the model's column map itself (built once per model; drizzle only reads it).
+    return meta.columns as Record<string, PgColumn>;
   }
 
   #whereSql(): SQL | undefined {
@@ -316,6 +317,8 @@ function runSelect<F>(query: PgSelect & PromiseLike<SelectedRow<F>[]>): Promise<
 }
 
 declare const ModelBaseLike: { instantiate(row: Record<string, unknown>): ModelBase };
+
+const INT4_COLUMN_TYPES = new Set(['PgSerial', 'PgInteger']);
 
 function isSql(value: unknown): value is SQL {
   return is(value, SQL);
