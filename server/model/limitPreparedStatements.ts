@@ -25,17 +25,17 @@ export function limitPreparedStatements<T extends Sql>(sql: T, max = DEFAULT_MAX
 }
 
 function wrap<T extends Sql>(sql: T, prepared: Set<string>, max: number): T {
+  // Built once per handle, not on every property read (drizzle reads `unsafe` for each statement).
+  const unsafe = ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => {
+    if (options?.prepare && !prepared.has(text)) {
+      if (prepared.size >= max) return sql.unsafe(text, params, { ...options, prepare: false });
+      prepared.add(text);
+    }
+    return sql.unsafe(text, params, options);
+  }) as Sql['unsafe'];
   return new Proxy(sql, {
     get(target, property, receiver) {
-      if (property === 'unsafe') {
-        return ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => {
-          if (options?.prepare && !prepared.has(text)) {
-            if (prepared.size >= max) return target.unsafe(text, params, { ...options, prepare: false });
-            prepared.add(text);
-          }
-          return target.unsafe(text, params, options);
-        }) as Sql['unsafe'];
-      }
+      if (property === 'unsafe') return unsafe;
       const value: unknown = Reflect.get(target, property, receiver);
       // A transaction's statements run on the connection handed to the callback: the same bound applies.
       if ((property === 'begin' || property === 'savepoint') && typeof value === 'function') {

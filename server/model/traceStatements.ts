@@ -19,9 +19,11 @@ type Callback = (sql: Sql) => unknown;
 
 /** `sql`, with a span around each statement drizzle sends through it. */
 export function traceStatements<T extends Sql>(sql: T): T {
+  // Built once per handle, not on every property read (drizzle reads `unsafe` for each statement).
+  const unsafe = tracedUnsafe(sql);
   return new Proxy(sql, {
     get(target, property, receiver) {
-      if (property === 'unsafe') return tracedUnsafe(target);
+      if (property === 'unsafe') return unsafe;
       const value: unknown = Reflect.get(target, property, receiver);
       // A transaction's statements run on the connection handed to the callback.
       if ((property === 'begin' || property === 'savepoint') && typeof value === 'function') {
