@@ -60,6 +60,9 @@ const schema = z.object({
       }
       return invalid.length > 0 ? z.NEVER : origins.map((origin) => new URL(origin).origin);
     }),
+  // Browser uploads of this many bytes or more go in parts (S3 multipart,
+  // resumable). At least 5 MiB, S3's smallest part.
+  UPLOAD_MULTIPART_THRESHOLD: z.coerce.number().int().min(5_242_880).default(67_108_864),
   // Without S3_* uploads are off and the app is still ready; true makes
   // missing or unreachable storage a readiness failure (/api/ready).
   STORAGE_REQUIRED: bool.default(false),

@@ -92,6 +92,8 @@ try {
       NEXT_MANUAL_SIG_HANDLE: 'true',
       // /e2e/fault throws, for the error page's test (e2e/errors.spec.ts).
       E2E_FAULTS: 'true',
+      // Lower than the 64 MiB default, so a 15 MB document goes through multipart (e2e/uploads.spec.ts).
+      UPLOAD_MULTIPART_THRESHOLD: String(10 * 1024 * 1024),
       SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
     },
   });

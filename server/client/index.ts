@@ -41,6 +41,7 @@ export {
   type ServerControllerClient,
   type ServerControllerClients,
 } from './createServerClients';
+export { CLIENT_CHECKSUM_MAX_BYTES, fileSha256 } from './fileSha256';
 export type { IndexPage, JsonObjectOf, JsonRecord, RecordJson, RecordOf, Serialized, Simplify } from './jsonTypes';
 export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, ProcedureType } from './manifest';
 export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
@@ -49,11 +50,13 @@ export { makeQueryClient, shouldRetry } from './queryClient';
 export type { AppRootTypes, ProcedureInput, ProcedureOf, TrpcErrorData, TypedRouter } from './routerTypes';
 export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';
 export {
+  MULTIPART_THRESHOLD,
   type PresignedUpload,
   type UploadCallbacks,
   type UploadStage,
   type UploadSteps,
   uploadFile,
 } from './uploadFile';
+export { type MultipartOptions, type MultipartSteps, type PutPart, uploadMultipart } from './uploadMultipart';
 export { fileProblem, type UploadRules } from './uploadRules';
 export { isActive, type UploadItem, type UseUpload, type UseUploadOptions, useUpload } from './useUpload';

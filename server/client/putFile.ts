@@ -8,7 +8,8 @@ import type { PresignedUpload } from './uploadFile';
 export type CreateRequest = () => Pick<
   XMLHttpRequest,
   'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'upload' | 'onload' | 'onerror' | 'onabort'
->;
+> &
+  Partial<Pick<XMLHttpRequest, 'getResponseHeader'>>;
 
 export class UploadAbortedError extends Error {
   override readonly name = 'UploadAbortedError';
@@ -17,7 +18,11 @@ export class UploadAbortedError extends Error {
   }
 }
 
-/** PUTs `body` to a presigned URL, reporting progress; rejects with UploadAbortedError when `signal` aborts. */
+/**
+ * PUTs `body` to a presigned URL, reporting progress; rejects with
+ * UploadAbortedError when `signal` aborts. Resolves with the store's ETag
+ * when the bucket's CORS exposes it (multipart needs it for each part).
+ */
 export function putFile(
   upload: Pick<PresignedUpload, 'uploadUrl' | 'method' | 'headers'>,
   body: Blob,
@@ -26,7 +31,7 @@ export function putFile(
     signal?: AbortSignal;
     createRequest?: CreateRequest;
   },
-): Promise<void> {
+): Promise<string | undefined> {
   const { onProgress, signal, createRequest = () => new XMLHttpRequest() } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new UploadAbortedError());
@@ -37,7 +42,7 @@ export function putFile(
     xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : body.size);
     xhr.onload = () => {
       signal?.removeEventListener('abort', abort);
-      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.getResponseHeader?.('ETag') ?? undefined);
       else reject(new Error(`Storage refused the upload (HTTP ${xhr.status}).`));
     };
     xhr.onerror = () => reject(new Error('The upload failed: storage could not be reached.'));

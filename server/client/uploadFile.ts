@@ -5,6 +5,10 @@
  */
 import { CLIENT_CHECKSUM_MAX_BYTES, fileSha256 } from './fileSha256';
 import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
+import { type MultipartSteps, uploadMultipart } from './uploadMultipart';
+
+/** Files of this size or more go in parts when the steps include `multipart`. */
+export const MULTIPART_THRESHOLD = 64 * 1024 * 1024;
 
 export interface PresignedUpload {
   asset: { id: number };
@@ -23,6 +27,8 @@ export interface UploadSteps<Result> {
   }): Promise<PresignedUpload>;
   confirm(assetId: number): Promise<unknown>;
   attach(assetId: number): Promise<Result>;
+  /** The server's multipart actions: large files (`multipartThreshold`) go in parts, resumable. */
+  multipart?: MultipartSteps;
 }
 
 export type UploadStage = 'presigning' | 'uploading' | 'confirming' | 'attaching' | 'done' | 'failed' | 'cancelled';
@@ -34,17 +40,22 @@ export interface UploadCallbacks {
   createRequest?: CreateRequest;
   /** Files up to this size are hashed (SHA-256) and the upload signs the hash. Default 32 MB; 0 turns it off. */
   checksumMaxBytes?: number;
+  /** Files of this size or more go in parts (when `steps.multipart` is given). Default 64 MB. */
+  multipartThreshold?: number;
 }
 
 /** presign -> PUT -> confirm -> attach for one file; stops (UploadAbortedError) between steps once aborted. */
 export async function uploadFile<Result>(
   file: File,
   steps: UploadSteps<Result>,
-  { onStage, onProgress, signal, createRequest, checksumMaxBytes = CLIENT_CHECKSUM_MAX_BYTES }: UploadCallbacks = {},
+  callbacks: UploadCallbacks = {},
 ): Promise<Result> {
+  const { onStage, onProgress, signal, createRequest, multipartThreshold = MULTIPART_THRESHOLD } = callbacks;
+  const { checksumMaxBytes = CLIENT_CHECKSUM_MAX_BYTES } = callbacks;
   const check = () => {
     if (signal?.aborted) throw new UploadAbortedError();
   };
+  if (steps.multipart && file.size >= multipartThreshold) return uploadInParts(file, steps, steps.multipart, callbacks);
   onStage?.('presigning');
   const checksumSha256 = await fileSha256(file, checksumMaxBytes);
   check();
@@ -64,5 +75,39 @@ export async function uploadFile<Result>(
   onStage?.('attaching', presigned.asset.id);
   const result = await steps.attach(presigned.asset.id);
   onStage?.('done', presigned.asset.id);
+  return result;
+}
+
+/** The multipart path: create (or resume) -> parts -> complete (which confirms) -> attach. */
+async function uploadInParts<Result>(
+  file: File,
+  steps: UploadSteps<Result>,
+  multipart: MultipartSteps,
+  { onStage, onProgress, signal }: UploadCallbacks,
+): Promise<Result> {
+  onStage?.('presigning');
+  let assetId = 0;
+  await uploadMultipart(
+    file,
+    {
+      ...multipart,
+      complete: (id) => {
+        onStage?.('confirming', id);
+        return multipart.complete(id);
+      },
+    },
+    {
+      onStarted: (id) => {
+        assetId = id;
+        onStage?.('uploading', id);
+      },
+      ...(onProgress ? { onProgress } : {}),
+      ...(signal ? { signal } : {}),
+    },
+  );
+  if (signal?.aborted) throw new UploadAbortedError();
+  onStage?.('attaching', assetId);
+  const result = await steps.attach(assetId);
+  onStage?.('done', assetId);
   return result;
 }

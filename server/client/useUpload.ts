@@ -6,6 +6,9 @@
  *   presign (the API) -> PUT the bytes to the presigned URL (XHR, for upload
  *   progress; fetch has none) -> confirm (the API) -> attach (the API)
  *
+ * With `multipart` steps, files of `multipartThreshold` (64 MB) or more go in
+ * parts instead, resumable after a reload (uploadMultipart.ts).
+ *
  * The API steps are passed in, so this module stays free of app code:
  *
  *   const upload = useUpload({
@@ -54,6 +57,8 @@ export interface UseUploadOptions<Result> {
   existingCount?: number;
   /** Called once per file attached. */
   onDone?: (result: Result, item: UploadItem) => void;
+  /** Files of this size or more go in parts when `steps.multipart` is given (default 64 MB). */
+  multipartThreshold?: number;
 }
 
 export interface UseUpload {
@@ -90,8 +95,10 @@ export function useUpload<Result>(
       const controller = new AbortController();
       controllers.current.set(key, controller);
       const item: UploadItem = { key, file, stage: 'presigning', loaded: 0, total: file.size };
+      const { multipartThreshold } = latest.current.options;
       void uploadFile(file, latest.current.steps, {
         signal: controller.signal,
+        ...(multipartThreshold !== undefined ? { multipartThreshold } : {}),
         onStage: (stage, assetId) => {
           // 'done' is set below, with the result handed to onDone first.
           if (stage !== 'done') patch(key, { stage, assetId });

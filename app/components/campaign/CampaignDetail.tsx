@@ -21,9 +21,11 @@ interface Props {
   teamId: number;
   campaignId: number;
   isOwner: boolean;
+  /** Documents of this size or more upload in parts (UPLOAD_MULTIPART_THRESHOLD, read on the server). */
+  multipartThreshold?: number;
 }
 
-export function CampaignDetail({ teamId, campaignId, isOwner }: Props) {
+export function CampaignDetail({ teamId, campaignId, isOwner, multipartThreshold }: Props) {
   const { data: campaign, error } = CampaignController.use({ teamId }).get(campaignId);
   if (!campaign) return <ErrorMessage error={error} />;
   const creator = typeof campaign.creator?.name === 'string' ? campaign.creator.name : null;
@@ -58,7 +60,12 @@ export function CampaignDetail({ teamId, campaignId, isOwner }: Props) {
             campaignName={campaign.name}
             logo={campaign.logo ? toAssetView(campaign.logo) : null}
           />
-          <DocumentsUpload teamId={teamId} campaignId={campaign.id} documents={campaign.documents.map(toAssetView)} />
+          <DocumentsUpload
+            teamId={teamId}
+            campaignId={campaign.id}
+            documents={campaign.documents.map(toAssetView)}
+            {...(multipartThreshold !== undefined ? { multipartThreshold } : {})}
+          />
         </div>
       </div>
     </main>

@@ -18,11 +18,14 @@ interface Props {
   teamId: number;
   campaignId: number;
   documents: readonly AssetView[];
+  /** Files of this size or more go in parts (resumable); the hook's default otherwise. */
+  multipartThreshold?: number;
 }
 
-export function DocumentsUpload({ teamId, campaignId, documents }: Props) {
+export function DocumentsUpload({ teamId, campaignId, documents, multipartThreshold }: Props) {
   const upload = useCampaignUpload(teamId, campaignId, 'documents', {
     existingCount: documents.length,
+    ...(multipartThreshold !== undefined ? { multipartThreshold } : {}),
     // Attached: it is in `documents` now (the campaign refreshed before attach resolved).
     onDone: (_result, item) => upload.dismiss(item.key),
   });

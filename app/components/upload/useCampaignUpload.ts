@@ -3,7 +3,8 @@
  * Upload into a campaign's slot with the typed clients: presign and confirm
  * on UploadController, attach on CampaignController (its hook, so the
  * campaign's queries refresh once the file is attached). The XHR PUT with
- * progress, cancel and retry are `useUpload` from @/server/client.
+ * progress, cancel and retry are `useUpload` from @/server/client; large
+ * files go through the multipart actions.
  */
 import { CampaignController, UploadController } from '@/controllers/client';
 import { type UseUpload, type UseUploadOptions, useUpload } from '@/server/client';
@@ -22,6 +23,14 @@ export function useCampaignUpload(
       presign: (file) => uploads.mutatePresign({ ...file, slot: `Campaign.${slot}` }),
       confirm: (assetId) => uploads.mutateConfirm({ assetId }),
       attach: (assetId) => attach.mutateAsync({ id: campaignId, slot, assetId }),
+      // Large files: the same controller's multipart actions (resumable after a reload).
+      multipart: {
+        create: (file) => uploads.mutateCreateMultipart({ ...file, slot: `Campaign.${slot}` }),
+        signParts: (assetId, partNumbers) => uploads.mutateSignParts({ assetId, partNumbers }),
+        recordPart: (assetId, partNumber, etag) => uploads.mutateRecordPart({ assetId, partNumber, etag }),
+        complete: (assetId) => uploads.mutateCompleteMultipart({ assetId }),
+        abort: (assetId) => uploads.mutateAbortMultipart({ assetId }),
+      },
     },
     SLOT_RULES[slot],
     options,

@@ -9,6 +9,7 @@ import { CampaignDetail } from '@/app/components/campaign/CampaignDetail';
 import { requireTeam } from '@/app/lib/requireTeam';
 import { isClientError } from '@/controllers/client';
 import { CampaignController, HydrateClient, PostController } from '@/controllers/server';
+import { env } from '@/env';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Campaign · Active Controller Starter' };
@@ -32,7 +33,12 @@ export default async function CampaignPage({ params }: { params: Promise<{ teamI
   ]);
   return (
     <HydrateClient>
-      <CampaignDetail teamId={team.id} campaignId={campaignId} isOwner={isOwner} />
+      <CampaignDetail
+        teamId={team.id}
+        campaignId={campaignId}
+        isOwner={isOwner}
+        multipartThreshold={env.UPLOAD_MULTIPART_THRESHOLD}
+      />
     </HydrateClient>
   );
 }

@@ -1,0 +1,164 @@
+/**
+ * uploadMultipart without a browser: fake API steps that behave like the
+ * server's multipart actions (they remember reported parts), a fake part PUT,
+ * and an in-memory localStorage. The real endpoints are tested on s3rver in
+ * server/storage/UploadsController.multipart.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { UploadAbortedError } from './putFile';
+import { type MultipartSteps, type PutPart, uploadMultipart } from './uploadMultipart';
+
+const PART = 10;
+
+class FakeServer implements MultipartSteps {
+  created = 0;
+  completed = 0;
+  aborted: number[] = [];
+  etags = new Map<number, string>();
+  partCount = 0;
+  async create(file: { byteSize: number }) {
+    this.created += 1;
+    this.partCount = Math.ceil(file.byteSize / PART);
+    return { asset: { id: 42 }, partSize: PART, partCount: this.partCount };
+  }
+  async signParts(assetId: number, partNumbers: number[]) {
+    if (assetId !== 42 || this.completed > 0 || this.aborted.length > 0) throw new Error('404');
+    return {
+      parts: partNumbers.map((partNumber) => ({ partNumber, url: `https://s3.test/part/${partNumber}` })),
+      uploaded: [...this.etags].map(([partNumber, etag]) => ({ partNumber, etag })),
+    };
+  }
+  async recordPart(_assetId: number, partNumber: number, etag: string) {
+    this.etags.set(partNumber, etag);
+  }
+  async complete() {
+    if (this.etags.size !== this.partCount) throw new Error('parts missing');
+    this.completed += 1;
+    return { id: 42, status: 'ready' };
+  }
+  async abort(assetId: number) {
+    this.aborted.push(assetId);
+  }
+}
+
+class MemoryStorage {
+  items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+/** A part PUT that records what it sent and fails as `failures` says (part number -> attempts to fail). */
+function fakePut(failures: Record<number, number> = {}) {
+  const sent: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const putPart: PutPart = async (url, body, { onProgress, signal }) => {
+    const partNumber = Number(url.split('/').pop());
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (signal.aborted) throw new UploadAbortedError();
+      if ((failures[partNumber] ?? 0) > 0) {
+        failures[partNumber] = (failures[partNumber] ?? 0) - 1;
+        throw new Error('Storage refused the upload (HTTP 500).');
+      }
+      onProgress(body.size);
+      sent.push(partNumber);
+      return `"etag-${partNumber}"`;
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  return { putPart, sent, maxInFlight: () => maxInFlight };
+}
+
+const file = (size: number) =>
+  new File([new Uint8Array(size)], 'big.pdf', { type: 'application/pdf', lastModified: 1 });
+const options = { retryDelays: [1, 1] };
+
+describe('uploadMultipart', () => {
+  it('sends every part once, at most 4 at a time, reports one progress figure, completes and forgets the upload', async () => {
+    const server = new FakeServer();
+    const storage = new MemoryStorage();
+    const put = fakePut();
+    const progress: number[] = [];
+    const result = await uploadMultipart(file(75), server, {
+      ...options,
+      storage,
+      putPart: put.putPart,
+      onProgress: (loaded, total) => {
+        expect(total).toBe(75);
+        progress.push(loaded);
+      },
+    });
+    expect(result).toEqual({ id: 42, status: 'ready' });
+    expect([...put.sent].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(put.maxInFlight()).toBe(4);
+    expect(server.etags.get(8)).toBe('"etag-8"');
+    expect(progress.at(-1)).toBe(75);
+    expect(Math.max(...progress)).toBe(75);
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('retries a failing part on its own; three failures stop the upload and keep it resumable', async () => {
+    const server = new FakeServer();
+    const storage = new MemoryStorage();
+    const flaky = fakePut({ 3: 2 });
+    await uploadMultipart(file(40), server, { ...options, storage, putPart: flaky.putPart });
+    expect(flaky.sent.filter((n) => n === 3)).toHaveLength(1);
+
+    const broken = fakePut({ 2: 3 });
+    const second = new FakeServer();
+    await expect(uploadMultipart(file(40), second, { ...options, storage, putPart: broken.putPart })).rejects.toThrow(
+      'HTTP 500',
+    );
+    expect(second.completed).toBe(0);
+    expect(storage.items.size).toBe(1);
+  });
+
+  it('resumes after an interruption: the same file again sends only the parts the server does not have', async () => {
+    const server = new FakeServer();
+    const storage = new MemoryStorage();
+    const first = fakePut({ 5: 3, 6: 3, 7: 3, 8: 3 });
+    await expect(
+      uploadMultipart(file(80), server, { ...options, storage, putPart: first.putPart, concurrency: 1 }),
+    ).rejects.toThrow();
+    expect([...server.etags.keys()]).toEqual([1, 2, 3, 4]);
+
+    const second = fakePut();
+    const progress: number[] = [];
+    await uploadMultipart(file(80), server, {
+      ...options,
+      storage,
+      putPart: second.putPart,
+      onProgress: (loaded) => progress.push(loaded),
+    });
+    expect(server.created).toBe(1);
+    expect([...second.sent].sort()).toEqual([5, 6, 7, 8]);
+    expect(progress[0]).toBe(40); // the four parts already there count from the start
+    expect(server.completed).toBe(1);
+  });
+
+  it('cancel aborts the parts in flight and the upload, and forgets it', async () => {
+    const server = new FakeServer();
+    const storage = new MemoryStorage();
+    const controller = new AbortController();
+    const put = fakePut();
+    const upload = uploadMultipart(file(200), server, {
+      ...options,
+      storage,
+      putPart: put.putPart,
+      signal: controller.signal,
+      onProgress: (loaded) => {
+        if (loaded >= 30) controller.abort();
+      },
+    });
+    await expect(upload).rejects.toBeInstanceOf(UploadAbortedError);
+    expect(server.aborted).toEqual([42]);
+    expect(server.completed).toBe(0);
+    expect(put.sent.length).toBeLessThan(20);
+    expect(storage.items.size).toBe(0);
+  });
+});

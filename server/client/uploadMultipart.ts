@@ -1,0 +1,190 @@
+/**
+ * A large file's upload in parts (the server's multipart actions), with one
+ * progress figure for the whole file: up to 4 parts in flight, each retried
+ * (3 attempts) on its own, cancel aborting the requests and the upload, and
+ * resume: the upload's id is kept in localStorage under the file's name,
+ * size, type and date, so choosing the same file after a reload asks the
+ * server which parts it already has and sends only the rest.
+ *
+ * No React and no app code here: the API calls are passed in.
+ */
+import { putFile, UploadAbortedError } from './putFile';
+
+export interface MultipartSteps {
+  create(file: {
+    filename: string;
+    contentType: string;
+    byteSize: number;
+  }): Promise<{ asset: { id: number }; partSize: number; partCount: number }>;
+  signParts(
+    assetId: number,
+    partNumbers: number[],
+  ): Promise<{
+    parts: Array<{ partNumber: number; url: string }>;
+    uploaded: Array<{ partNumber: number; etag: string }>;
+  }>;
+  recordPart(assetId: number, partNumber: number, etag: string): Promise<unknown>;
+  /** Completes and verifies (the server confirms): what confirm returns. */
+  complete(assetId: number): Promise<unknown>;
+  abort(assetId: number): Promise<unknown>;
+}
+
+/** PUTs one part and returns the ETag the store answered. Tests pass a fake. */
+export type PutPart = (
+  url: string,
+  body: Blob,
+  options: { onProgress: (loaded: number) => void; signal: AbortSignal },
+) => Promise<string>;
+
+export interface MultipartOptions {
+  onStarted?: (assetId: number) => void;
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+  putPart?: PutPart;
+  /** Parts in flight at once. Default 4. */
+  concurrency?: number;
+  /** Where resumable uploads are remembered. Default: localStorage when there is one. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Milliseconds before a part's second and third attempts. */
+  retryDelays?: readonly number[];
+}
+
+interface Remembered {
+  assetId: number;
+  partSize: number;
+  partCount: number;
+}
+
+const ATTEMPTS = 3;
+
+const xhrPutPart: PutPart = async (url, body, { onProgress, signal }) => {
+  const etag = await putFile({ uploadUrl: url, method: 'PUT', headers: {} }, body, {
+    onProgress: (loaded) => onProgress(loaded),
+    signal,
+  });
+  if (!etag) throw new Error('The store did not expose the ETag of a part (bucket CORS: ExposeHeaders ETag).');
+  return etag;
+};
+
+function resumeKey(file: File): string {
+  return `upload:${file.name}:${file.size}:${file.type}:${file.lastModified}`;
+}
+
+function defaultStorage(): MultipartOptions['storage'] {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage disabled (privacy settings): no resume
+  }
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new UploadAbortedError());
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The remembered upload of this file, if the server still has it: its id and the parts already there. */
+async function resume(
+  steps: MultipartSteps,
+  remembered: Remembered | undefined,
+): Promise<{ upload: Remembered; uploaded: Set<number> } | undefined> {
+  if (!remembered) return undefined;
+  try {
+    const { uploaded } = await steps.signParts(remembered.assetId, [1]);
+    return { upload: remembered, uploaded: new Set(uploaded.map((part) => part.partNumber)) };
+  } catch {
+    return undefined; // completed, cancelled or cleaned up meanwhile: start again
+  }
+}
+
+/** Uploads `file` in parts and completes it; returns what `steps.complete` returns. */
+export async function uploadMultipart(
+  file: File,
+  steps: MultipartSteps,
+  options: MultipartOptions = {},
+): Promise<unknown> {
+  const { onStarted, onProgress, putPart = xhrPutPart, concurrency = 4, retryDelays = [500, 2000] } = options;
+  const signal = options.signal ?? new AbortController().signal;
+  const storage = options.storage ?? defaultStorage();
+  const key = resumeKey(file);
+  const stored = storage?.getItem(key);
+  const resumed = await resume(steps, stored ? (JSON.parse(stored) as Remembered) : undefined);
+  let upload: Remembered;
+  let uploaded: Set<number>;
+  if (resumed) {
+    ({ upload, uploaded } = resumed);
+  } else {
+    const created = await steps.create({ filename: file.name, contentType: file.type, byteSize: file.size });
+    upload = { assetId: created.asset.id, partSize: created.partSize, partCount: created.partCount };
+    uploaded = new Set();
+    storage?.setItem(key, JSON.stringify(upload));
+  }
+  onStarted?.(upload.assetId);
+  const { assetId, partSize, partCount } = upload;
+  const sizeOf = (n: number) => Math.min(partSize, file.size - (n - 1) * partSize);
+
+  // One figure for the file: finished parts plus the bytes of those in flight.
+  const inFlight = new Map<number, number>();
+  let done = [...uploaded].reduce((sum, n) => sum + sizeOf(n), 0);
+  const report = () => onProgress?.(done + [...inFlight.values()].reduce((a, b) => a + b, 0), file.size);
+  report();
+
+  const sendPart = async (partNumber: number) => {
+    const body = file.slice((partNumber - 1) * partSize, (partNumber - 1) * partSize + sizeOf(partNumber));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { parts } = await steps.signParts(assetId, [partNumber]);
+        const url = parts[0]?.url;
+        if (!url) throw new Error(`No URL for part ${partNumber}`);
+        const etag = await putPart(url, body, {
+          signal,
+          onProgress: (loaded) => {
+            inFlight.set(partNumber, loaded);
+            report();
+          },
+        });
+        await steps.recordPart(assetId, partNumber, etag);
+        inFlight.delete(partNumber);
+        done += body.size;
+        report();
+        return;
+      } catch (error) {
+        inFlight.delete(partNumber);
+        if (signal.aborted || error instanceof UploadAbortedError) throw new UploadAbortedError();
+        if (attempt >= ATTEMPTS) throw error;
+        await wait(retryDelays[attempt - 1] ?? 2000, signal);
+      }
+    }
+  };
+
+  const queue = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !uploaded.has(n));
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await sendPart(next);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    if (signal.aborted) throw new UploadAbortedError();
+    const result = await steps.complete(assetId);
+    storage?.removeItem(key);
+    return result;
+  } catch (error) {
+    queue.length = 0; // the other workers stop after their current part
+    if (signal.aborted || error instanceof UploadAbortedError) {
+      storage?.removeItem(key);
+      // Best effort: the cleanup job removes it otherwise.
+      await steps.abort(assetId).catch(() => undefined);
+      throw new UploadAbortedError();
+    }
+    // Kept in storage: choosing the same file again resumes.
+    throw error;
+  }
+}
