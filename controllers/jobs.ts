@@ -12,7 +12,17 @@ import { getDb } from '@/db/client';
 // The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
 import '@/db/models';
 import { env, storageConfigured } from '@/env';
-import { DEFAULT_CLEANUP_AGE_MS, defineJob, type JobRunner, logger, runAssetCleanup, startJobs } from '@/server';
+import {
+  DEFAULT_CLEANUP_AGE_MS,
+  defineJob,
+  enqueue,
+  type JobRunner,
+  logger,
+  onAssetReady,
+  processAssetImages,
+  runAssetCleanup,
+  startJobs,
+} from '@/server';
 import './storage';
 
 /** Removes abandoned uploads and long-detached files (server/storage/runAssetCleanup.ts). */
@@ -29,7 +39,24 @@ export const assetCleanup = defineJob({
   },
 });
 
-export const appJobs = [assetCleanup];
+/**
+ * Size, placeholder and variants of an uploaded image (the slot's `variants`,
+ * e.g. Campaign.logo's 128 px `thumb`). Enqueued for every file that becomes
+ * ready; other files are skipped at once. `npm run assets:variants` enqueues
+ * it for files uploaded before a variant was declared.
+ */
+export const assetImages = defineJob({
+  name: 'asset-images',
+  payload: z.object({ assetId: z.number().int().positive() }),
+  retry: { limit: 3, delaySeconds: 10, backoff: true },
+  timeoutSeconds: 120,
+  async handler({ assetId }) {
+    const outcome = await processAssetImages(assetId);
+    logger().debug({ assetId, outcome }, 'asset images');
+  },
+});
+
+export const appJobs = [assetCleanup, assetImages];
 
 /**
  * Starts this process's job runner: handlers run here when `work` is true;
@@ -40,6 +67,7 @@ export function startAppJobs(options: { work: boolean }): Promise<JobRunner> {
   // Open the pool first: its shutdown cleanup is then registered before the
   // runner's, and runs after it (latest first), so running jobs keep it.
   getDb();
+  onAssetReady((asset) => enqueue(assetImages, { assetId: asset.id }));
   return startJobs({
     connectionString: env.DATABASE_URL,
     jobs: appJobs,

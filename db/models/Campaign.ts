@@ -40,8 +40,9 @@ export class Campaign extends Model(campaigns, {
   // Clients presign uploads for `Campaign.logo` / `Campaign.documents`, then
   // attach the asset with the bare slot name (CampaignController#attach).
   attachments: {
-    // Public: served from S3_PUBLIC_URL_BASE (a CDN), fine for a logo.
-    logo: hasOneAttached({ accepts: 'image/*', maxSize: 5 * MB, access: 'public' }),
+    // Public: served from S3_PUBLIC_URL_BASE (a CDN), fine for a logo. The
+    // image job makes a 128 px WebP `thumb` for lists (controllers/jobs.ts).
+    logo: hasOneAttached({ accepts: 'image/*', maxSize: 5 * MB, access: 'public', variants: { thumb: { size: 128 } } }),
     // Private: read through short-lived presigned URLs.
     documents: hasManyAttached({ accepts: 'application/pdf', maxSize: 20 * MB, max: 10, access: 'private' }),
   },

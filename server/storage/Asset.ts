@@ -3,7 +3,8 @@
  * object in the bucket under `key`.
  *
  * JSON: id, filename, contentType, byteSize, checksum, checksumSha256, status, access,
- * createdAt and `url`. `key` (where the object lives), `stagingKey` (where
+ * createdAt, `url`, and for analysed images width, height, placeholder and
+ * `variants` (each with its own signed `url`). `key` (where the object lives), `stagingKey` (where
  * a pending upload is PUT) and `metadata`
  * (ownership: scope, slot, user) stay server-side. `url` is null until signed:
  * loading attachments signs them (`includes('logo')`), or call `withUrl()`;
@@ -27,13 +28,28 @@ export type AssetJson = {
   createdAt: string;
   /** Public: the plain object URL. Private: a presigned GET valid `privateUrlExpiry` s that downloads under `filename`. Null when not signed (or not uploaded yet). */
   url: string | null;
+  /** Images, once the image job ran: pixel size (EXIF rotation applied); null before and for other files. */
+  width: number | null;
+  height: number | null;
+  /** A base64 ThumbHash to draw a blurred preview while the image loads; null until analysed. */
+  placeholder: string | null;
+  /** The slot's variants by name (`thumb`), signed like `url`; `{}` before the job ran and for other files. */
+  variants: Record<string, VariantJson>;
 };
+
+export interface VariantJson {
+  url: string | null;
+  width: number;
+  height: number;
+  contentType: string;
+}
 
 export class Asset extends Model(serviceAssets, {
   name: 'Asset',
-  hidden: ['key', 'stagingKey', 'multipart', 'metadata', 'updatedAt'],
+  hidden: ['key', 'stagingKey', 'multipart', 'metadata', 'updatedAt', 'variants'],
 }) {
   #url: string | null = null;
+  #variantUrls: Record<string, string> = {};
 
   /** The signed URL, once `withUrl()` ran (attachment loading does it). */
   get url(): string | null {
@@ -42,15 +58,44 @@ export class Asset extends Model(serviceAssets, {
 
   /** Signs the URL of a ready asset (no network I/O: presigning is local). Pending assets keep `url: null`. */
   async withUrl(): Promise<this> {
-    if (this.status !== 'ready') this.#url = null;
-    else if (this.access === 'public') this.#url = publicObjectUrl(this.key);
-    else this.#url = await privateObjectUrl(this.key, this.filename);
+    this.#url = this.status === 'ready' ? await this.#sign(this.key, this.filename) : null;
+    const variants = this.status === 'ready' ? Object.entries(this.variants ?? {}) : [];
+    const signed = await Promise.all(
+      variants.map(async ([name, variant]) => [
+        name,
+        await this.#sign(variant.key, variantFilename(this.filename, variant.key)),
+      ]),
+    );
+    this.#variantUrls = Object.fromEntries(signed);
     return this;
   }
 
-  override toJSON(): AssetJson {
-    return { ...(super.toJSON() as Omit<AssetJson, 'url'>), url: this.#url };
+  #sign(key: string, filename: string): Promise<string> | string {
+    return this.access === 'public' ? publicObjectUrl(key) : privateObjectUrl(key, filename);
   }
+
+  override toJSON(): AssetJson {
+    const variants = Object.entries(this.variants ?? {}).map(([name, variant]) => [
+      name,
+      {
+        url: this.#variantUrls[name] ?? null,
+        width: variant.width,
+        height: variant.height,
+        contentType: variant.contentType,
+      },
+    ]);
+    return {
+      ...(super.toJSON() as Omit<AssetJson, 'url' | 'variants'>),
+      url: this.#url,
+      variants: Object.fromEntries(variants),
+    };
+  }
+}
+
+/** `logo.png` + `....thumb.webp` -> `logo.thumb.webp`: what a private variant downloads as. */
+function variantFilename(filename: string, variantKey: string): string {
+  const suffix = variantKey.split('.').slice(-2).join('.');
+  return `${filename.replace(/\.[^.]*$/, '')}.${suffix}`;
 }
 
 /** Signs the URLs of many assets (e.g. after a batch load). */

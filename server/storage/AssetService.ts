@@ -16,11 +16,13 @@
  */
 import type { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { afterCommit } from '../model';
 import { MIME_TYPE_PATTERN } from '../shared/mimeMatches';
 import { Asset } from './Asset';
 import { MAX_BYTE_SIZE } from './attachmentSlots';
 import { generateObjectKey } from './objectKey';
 import { deleteObject, putObject } from './objectStore';
+import { announceAssetReady } from './onAssetReady';
 import { sanitizeFilename } from './sanitizeFilename';
 import type { AssetAccess, AssetMetadata } from './tables';
 
@@ -89,6 +91,7 @@ async function createFromService(input: CreateFromServiceInput): Promise<Asset> 
     if (!asset.isPersisted) {
       throw new Error(`createFromService: the asset row was not saved (${JSON.stringify(asset.errors)}).`);
     }
+    await afterCommit(() => announceAssetReady(asset));
     return await asset.withUrl();
   } catch (error) {
     // Nothing half-written: the object goes with the row that failed. If even

@@ -40,6 +40,10 @@ describe('the full flow', () => {
       access: 'public',
       createdAt: expect.any(String),
       url: null,
+      width: null,
+      height: null,
+      placeholder: null,
+      variants: {},
     });
     expect(method).toBe('PUT');
     expect(headers).toEqual({ 'Content-Type': 'image/png' });

@@ -16,6 +16,7 @@ import { toValidationError } from '../controller/errors';
 import { GB, KB, MB } from '../shared/byteSizes';
 import { MAX_INT4 } from '../shared/int4';
 import { mimeMatches } from '../shared/mimeMatches';
+import type { VariantSpec } from './analyzeImage';
 import { storageConfig } from './configureStorage';
 import type { AssetAccess } from './tables';
 
@@ -26,6 +27,12 @@ export interface AttachmentSlotOptions {
   maxSize?: number;
   /** `'public'`: served from `publicUrlBase` (a CDN); `'private'` (default): presigned GET URLs. */
   access?: AssetAccess;
+  /**
+   * Resized copies of uploaded images, made by the image job after confirm
+   * and stored beside the original under the same access:
+   * `{ thumb: { size: 128 } }` (a WebP, 128 px on its long side).
+   */
+  variants?: Readonly<Record<string, VariantSpec>>;
 }
 
 export interface HasManyAttachedOptions extends AttachmentSlotOptions {
@@ -39,6 +46,7 @@ export interface AttachmentSlot {
   readonly maxSize?: number;
   readonly access: AssetAccess;
   readonly max?: number;
+  readonly variants?: Readonly<Record<string, VariantSpec>>;
 }
 
 /** A slot holding at most one file; attaching another replaces it. */
@@ -58,6 +66,7 @@ function freezeSlot(kind: 'one' | 'many', options: HasManyAttachedOptions): Atta
     ...(options.accepts !== undefined ? { accepts: options.accepts } : {}),
     ...(options.maxSize !== undefined ? { maxSize: options.maxSize } : {}),
     ...(options.max !== undefined ? { max: options.max } : {}),
+    ...(options.variants !== undefined ? { variants: Object.freeze({ ...options.variants }) } : {}),
   });
 }
 
@@ -100,6 +109,12 @@ export function registerSlots(modelName: string, slots: Readonly<Record<string, 
     for (const pattern of patterns) {
       if (typeof pattern !== 'string' || !MIME_PATTERN.test(pattern)) {
         fail(name, `has accepts "${pattern}", which is not a MIME type or pattern such as image/*`);
+      }
+    }
+    for (const [variant, spec] of Object.entries(slot.variants ?? {})) {
+      if (!SLOT_NAME.test(variant)) fail(name, `has a variant "${variant}" whose name is not an identifier`);
+      if (!(Number.isInteger(spec?.size) && spec.size > 0 && spec.size <= 10_000)) {
+        fail(name, `has a variant "${variant}" whose size is not a whole number of pixels from 1 to 10000`);
       }
     }
     const registered: RegisteredSlot = { key: `${modelName}.${name}`, modelName, name, slot };

@@ -21,10 +21,12 @@ import { mimeEssence } from '../shared/mimeMatches';
 import { Asset } from './Asset';
 import { findSlot } from './attachmentSlots';
 import { copyObject, deleteObject, headObject, type ObjectHead, readObjectStart } from './objectStore';
+import { announceAssetReady } from './onAssetReady';
 import { SNIFF_BYTES, sniffContentType } from './sniffContentType';
 import { serviceAssets } from './tables';
 
-type Outcome = { asset: Asset } | { problems: Record<string, string[]> };
+/** `promoted`: this call made the asset ready (a repeated confirm finds it so). */
+type Outcome = { asset: Asset; promoted?: boolean } | { problems: Record<string, string[]> };
 
 /** The uploaded object: in staging, or already at its key when an earlier confirm copied it but did not commit. */
 async function findUpload(asset: Asset): Promise<{ key: string; head: ObjectHead } | null> {
@@ -95,11 +97,14 @@ export async function confirmUpload(assetId: number, owned: Record<string, unkno
       .for('update');
     if (!row) throw new NotFound('Asset');
     const asset = Asset.instantiate(row);
-    if (asset.status === 'ready') return { asset };
-    return verifyAndPromote(asset);
+    if (asset.status === 'ready') return { asset, promoted: false };
+    const verified = await verifyAndPromote(asset);
+    return 'problems' in verified ? verified : { ...verified, promoted: true };
   });
   // Thrown after the commit: the refused upload's row deletion must stick.
   if ('problems' in outcome)
     throw toValidationError(outcome.problems, 'The uploaded file does not match the presigned upload');
+  // Once per file: a repeated confirm finds it ready and announces nothing.
+  if (outcome.promoted) await announceAssetReady(outcome.asset);
   return outcome.asset.withUrl();
 }

@@ -2,9 +2,10 @@
 // and attachmentsPlugin wires slots, attach/detach and destroy into the models.
 import './attachmentsPlugin';
 
-export { Asset, type AssetJson, signAssetUrls } from './Asset';
+export { Asset, type AssetJson, signAssetUrls, type VariantJson } from './Asset';
 export { AssetService, type CreateFromServiceInput } from './AssetService';
 export { Attachment } from './Attachment';
+export { analyzeImage, type ImageAnalysis, MAX_IMAGE_PIXELS, type VariantSpec } from './analyzeImage';
 export {
   applyBucketSetup,
   type BucketSetupOptions,
@@ -38,7 +39,9 @@ export {
   UPLOAD_QUEUE_SIZE,
 } from './objectStore';
 export { privateObjectUrl, publicObjectUrl } from './objectUrls';
+export { announceAssetReady, onAssetReady } from './onAssetReady';
 export { type PresignedUpload, type PresignUploadInput, presignUpload } from './presignUpload';
+export { type ImageOutcome, MAX_ANALYZED_BYTES, processAssetImages, variantKey } from './processAssetImages';
 export { type AssetCleanupOptions, DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from './runAssetCleanup';
 export { s3Client } from './s3Client';
 export { sanitizeFilename } from './sanitizeFilename';

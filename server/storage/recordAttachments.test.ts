@@ -283,9 +283,13 @@ describe('loading slots', () => {
         'contentType',
         'createdAt',
         'filename',
+        'height',
         'id',
+        'placeholder',
         'status',
         'url',
+        'variants',
+        'width',
       ].sort(),
     );
   });

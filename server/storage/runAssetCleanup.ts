@@ -91,12 +91,22 @@ async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed:
         key: serviceAssets.key,
         stagingKey: serviceAssets.stagingKey,
         multipart: serviceAssets.multipart,
+        variants: serviceAssets.variants,
       })
       .from(serviceAssets)
       .where(and(ids, staleCondition(cutoff)));
     // Abandoned browser multipart uploads: drop their parts first (a store without abort, s3rver, answers false).
-    for (const row of stale) if (row.multipart) await abortMultipart(row.key, row.multipart.uploadId);
-    await deleteObjects(stale.flatMap((row) => (row.stagingKey ? [row.stagingKey, row.key] : [row.key])));
+    for (const row of stale) {
+      if (row.multipart) await abortMultipart(row.stagingKey ?? row.key, row.multipart.uploadId);
+    }
+    // The object, a pending upload's staging object, and the image variants made from it.
+    await deleteObjects(
+      stale.flatMap((row) => [
+        ...(row.stagingKey ? [row.stagingKey] : []),
+        row.key,
+        ...Object.values(row.variants).map((variant) => variant.key),
+      ]),
+    );
     if (stale.length > 0) {
       await db()
         .delete(serviceAssets)

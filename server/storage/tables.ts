@@ -22,6 +22,14 @@ export interface AssetMetadata {
   [key: string]: unknown;
 }
 
+/** A variant of an image (`thumb`), stored beside the original under the same access. */
+export interface StoredVariant {
+  key: string;
+  width: number;
+  height: number;
+  contentType: string;
+}
+
 /** A browser multipart upload in progress (pending assets only): what resume needs without ListParts. */
 export interface MultipartState {
   uploadId: string;
@@ -48,6 +56,13 @@ export const serviceAssets = pgTable(
     checksum: varchar('checksum', { length: 255 }),
     /** The client's base64 SHA-256 of the file, signed into the upload so the store refused other bytes. Null when not sent. */
     checksumSha256: varchar('checksum_sha256', { length: 44 }),
+    /** Images, once analysed by the image job (server/storage/processAssetImages.ts): pixel size after EXIF rotation. */
+    width: integer('width'),
+    height: integer('height'),
+    /** A ThumbHash of the image (base64, ~30 bytes): a blurred placeholder drawn before the image loads. */
+    placeholder: varchar('placeholder', { length: 100 }),
+    /** The slot's declared variants that were made, by name. `{}` before the job ran and for non-images. */
+    variants: jsonb('variants').$type<Record<string, StoredVariant>>().notNull().default(sql`'{}'::jsonb`),
     status: varchar('status', { length: 50 }).$type<AssetStatus>().notNull().default('pending'),
     access: varchar('access', { length: 50 }).$type<AssetAccess>().notNull().default('private'),
     metadata: jsonb('metadata').$type<AssetMetadata>().notNull().default(sql`'{}'::jsonb`),

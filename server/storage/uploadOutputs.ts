@@ -20,6 +20,20 @@ export const assetOutput = z.object({
   access: z.enum(['public', 'private']),
   createdAt: z.string(),
   url: z.string().nullable().describe('Signed URL; null until the file is uploaded and confirmed'),
+  width: z.number().int().nullable().describe('Images, once analysed by the image job; else null'),
+  height: z.number().int().nullable(),
+  placeholder: z.string().nullable().describe('Base64 ThumbHash of an analysed image'),
+  variants: z
+    .record(
+      z.string(),
+      z.object({
+        url: z.string().nullable(),
+        width: z.number().int(),
+        height: z.number().int(),
+        contentType: z.string(),
+      }),
+    )
+    .describe("The slot's image variants by name (thumb); {} before the image job ran and for other files"),
 });
 
 export const presignOutput = z.object({
