@@ -31,7 +31,7 @@ export function variantKey(key: string, name: string, contentType: string): stri
 
 export async function processAssetImages(assetId: number): Promise<ImageOutcome> {
   const asset = await Asset.where({ id: assetId }).first();
-  if (!asset || asset.status !== 'ready' || !RASTER.test(asset.contentType)) return 'skipped';
+  if (asset?.status !== 'ready' || !RASTER.test(asset.contentType)) return 'skipped';
   if (asset.byteSize === null || asset.byteSize > MAX_ANALYZED_BYTES) return 'skipped';
   const bytes = await readObjectStart(asset.key, asset.byteSize);
   if (!bytes) return 'skipped';

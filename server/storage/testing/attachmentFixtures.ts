@@ -49,7 +49,12 @@ export const DOCUMENTS_MAX = 3;
 export class Billboard extends Model(billboards, {
   name: 'Billboard',
   attachments: {
-    logo: hasOneAttached({ accepts: 'image/*', maxSize: LOGO_MAX, access: 'public', variants: { thumb: { size: 128 } } }),
+    logo: hasOneAttached({
+      accepts: 'image/*',
+      maxSize: LOGO_MAX,
+      access: 'public',
+      variants: { thumb: { size: 128 } },
+    }),
     documents: hasManyAttached({ accepts: ['application/pdf', 'text/plain'], access: 'private', max: DOCUMENTS_MAX }),
   },
 }) {}
