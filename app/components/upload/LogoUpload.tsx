@@ -64,7 +64,17 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
         </div>
         <div className="stack">
           {logo && !preview && (
-            <p className="muted">
+            <p className={`muted ${styles.logoMeta}`}>
+              {logo.thumbUrl && (
+                // The 128 px WebP the image job made (docs/jobs.md): what lists show, a few KB.
+                // biome-ignore lint/performance/noImgElement: from the bucket, like the logo itself.
+                <img
+                  src={logo.thumbUrl}
+                  alt={`Thumbnail of ${campaignName}`}
+                  className={styles.thumb}
+                  data-testid="logo-thumb"
+                />
+              )}
               {logo.filename}
               {logo.byteSize !== null ? ` · ${formatBytes(logo.byteSize)}` : ''}
             </p>

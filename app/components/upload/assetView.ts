@@ -10,6 +10,8 @@ export interface AssetView {
   byteSize: number | null;
   /** Public: a plain URL. Private: a short-lived presigned download link. */
   url: string | null;
+  /** The `thumb` variant's URL once the image job made it (docs/jobs.md), else null. */
+  thumbUrl: string | null;
 }
 
 export function toAssetView(record: { id: number; [attribute: string]: unknown }): AssetView {
@@ -20,5 +22,12 @@ export function toAssetView(record: { id: number; [attribute: string]: unknown }
     contentType: text(record.contentType),
     byteSize: typeof record.byteSize === 'number' ? record.byteSize : null,
     url: typeof record.url === 'string' ? record.url : null,
+    thumbUrl: variantUrl(record.variants, 'thumb'),
   };
+}
+
+function variantUrl(variants: unknown, name: string): string | null {
+  if (typeof variants !== 'object' || variants === null) return null;
+  const variant = (variants as Record<string, { url?: unknown } | undefined>)[name];
+  return typeof variant?.url === 'string' ? variant.url : null;
 }

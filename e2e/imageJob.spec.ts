@@ -1,0 +1,39 @@
+/**
+ * The image job end to end on next start: a logo uploaded in the browser is
+ * picked up by the server's job runner (pg-boss, in the app process), which
+ * makes its 128 px WebP thumb; the campaign page then shows the thumbnail
+ * from the variant's own URL.
+ */
+import { makePng } from './support/files';
+import { ALICE, createCampaign, signInAs, uniqueName } from './support/session';
+import { expect, test } from './support/test';
+
+test('after the job ran, the campaign page shows the logo thumbnail from its variant URL', async ({ page }) => {
+  const session = await signInAs(page.request, ALICE);
+  const acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Thumb'), budget: 10 });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+
+  const logo = page.getByRole('region', { name: 'Logo' });
+  await logo.getByLabel('Upload logo').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: makePng(420) });
+  await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
+  const original = await logo.getByTestId('logo-image').getAttribute('src');
+
+  // The job runs in the background: reload until the page has the variant.
+  const thumb = page.getByRole('region', { name: 'Logo' }).getByTestId('logo-thumb');
+  await expect(async () => {
+    await page.reload();
+    await expect(thumb).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const src = String(await thumb.getAttribute('src'));
+  expect(src).toContain('.thumb.webp');
+  expect(src).not.toBe(original);
+  await expect.poll(() => thumb.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(128);
+  const stored = await page.request.get(src);
+  expect(stored.headers()['content-type']).toBe('image/webp');
+  // The original stays what the frame shows.
+  await expect(page.getByRole('region', { name: 'Logo' }).getByTestId('logo-image')).toHaveAttribute(
+    'src',
+    String(original),
+  );
+});
