@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Start a multipart upload (large files)
-         * @description Checks type and size against the slot and starts a multipart upload at the final key.
+         * @description Checks type and size against the slot and starts a multipart upload (assembled in staging, then verified).
          */
         post: operations["UploadController.mutateCreateMultipart"];
         delete?: never;

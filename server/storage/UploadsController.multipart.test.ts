@@ -1,6 +1,6 @@
 /**
  * Browser multipart uploads through the HTTP endpoints, on real PostgreSQL
- * and s3rver: a 40 MiB file in 8 parts of 5 MiB, interrupted and resumed
+ * and s3rver: assembled in staging, then confirmed; a 40 MiB file in 8 parts of 5 MiB, interrupted and resumed
  * from what the app recorded (no ListParts); missing parts; cancel; the
  * same checks as confirm; cleanup of abandoned uploads. s3rver has no
  * AbortMultipartUpload: the tests assert the app's side and print the rest.
@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../model';
 import { MB } from '../shared/byteSizes';
+import type { S3ObjectEvent } from '../testing/s3Server';
 import { configureStorage } from './configureStorage';
 import { headObject } from './objectStore';
 import { runAssetCleanup } from './runAssetCleanup';
@@ -79,11 +80,13 @@ describe('multipart uploads', () => {
     expect({ partSize, partCount }).toEqual({ partSize: 5 * 1024 * 1024, partCount: 8 });
     const [row] = await assetRows();
     expect(row?.key).toMatch(/^private\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
+    expect(row?.staging_key).toMatch(/^staging\/[0-9a-f]{32}$/);
     const slice = (n: number) => file.subarray((n - 1) * partSize, n * partSize);
 
     // First session: signs all parts, uploads and reports 1-4, then the tab is closed.
     const first = await post('sign-parts', { assetId: asset.id, partNumbers: [1, 2, 3, 4, 5, 6, 7, 8] });
     expect(first.body.uploaded).toEqual([]);
+    expect(new URL(first.body.parts[0].url).pathname).toBe(`/${env.storage().s3.bucket}/${row?.staging_key}`);
     for (const part of first.body.parts.slice(0, 4)) {
       expect(part.byteSize).toBe(partSize);
       const etag = await putPart(part.url, slice(part.partNumber));
@@ -110,7 +113,8 @@ describe('multipart uploads', () => {
     expect((await post('complete-multipart', { assetId: asset.id })).body).toEqual(completed.body);
     const download = Buffer.from(await (await fetch(completed.body.url)).arrayBuffer());
     expect(download.equals(file)).toBe(true);
-    expect(await assetRows()).toMatchObject([{ status: 'ready', staging_key: null }]);
+    expect(await assetRows()).toMatchObject([{ status: 'ready', staging_key: null, multipart: null }]);
+    expect(await headObject(row?.staging_key as string)).toBeNull();
   }, 120_000);
 
   it('HTML claimed as image/png is refused at complete like at confirm: object and row removed', async () => {
@@ -120,7 +124,12 @@ describe('multipart uploads', () => {
     const etag = await putPart(signed.body.parts[0].url, html);
     await post('record-part', { assetId: asset.id, partNumber: 1, etag });
     const [row] = await assetRows();
-    const refused = await post('complete-multipart', { assetId: asset.id });
+    const events: S3ObjectEvent[] = [];
+    const unsubscribe = env.storage().s3.onObjectEvent((event) => events.push(event));
+    const refused = await post('complete-multipart', { assetId: asset.id }).finally(unsubscribe);
+    // Assembled in staging and refused there: the served key never held the HTML, not even for a moment.
+    expect(events.map((event) => event.eventName)).toEqual(['ObjectCreated:Post', 'ObjectRemoved:Delete']);
+    expect(new Set(events.map((event) => event.key))).toEqual(new Set([row?.staging_key]));
     expect(refused.status).toBe(422);
     expect(refused.body.error.fields.contentType[0]).toMatch(/does not look like image\/png/);
     expect(await assetRows()).toEqual([]);

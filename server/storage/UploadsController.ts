@@ -196,7 +196,8 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     output: multipartCreateOutput,
     errorStatuses: [503],
     summary: 'Start a multipart upload (large files)',
-    description: 'Checks type and size against the slot and starts a multipart upload at the final key.',
+    description:
+      'Checks type and size against the slot and starts a multipart upload (assembled in staging, then verified).',
   })
   async createMultipart(input: MultipartCreateInput): Promise<MultipartCreateResponse> {
     const { registered, filename, key, metadata } = await this.prepareUpload(input);

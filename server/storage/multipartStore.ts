@@ -1,9 +1,7 @@
 /**
  * The store's side of a browser multipart upload: create, presign a part's
- * PUT, complete, abort. Large files go up in parts straight to their final
- * key (the part URLs die with the upload id once it completes, so the swap
- * attack of a single PUT URL does not apply), then are verified like any
- * confirm.
+ * PUT, complete, abort. Large files go up in parts to a staging key, then
+ * are confirmed like a single PUT (multipartUpload.ts).
  *
  * s3rver implements create, UploadPart and complete but not abort (405):
  * `abortMultipart` reports a refusal instead of throwing, so cancel and

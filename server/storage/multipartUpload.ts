@@ -11,9 +11,11 @@
  * The app records the ETags the client reports (`service_assets.multipart`),
  * so resuming after a reload needs no ListParts (which s3rver lacks): the
  * client asks signParts for the parts it is missing, and the answer lists
- * the ones already there. The upload completes at its final key; confirm's
- * checks (size, type, first bytes) then run on it, and a refused file is
- * deleted with its row.
+ * the ones already there. The upload is assembled under a staging key and
+ * then confirmed like a single PUT (size, type, first bytes, then a
+ * server-side copy to the final key), so nothing unverified is ever readable
+ * where the asset is served, even for a moment; a refused file is deleted
+ * with its row.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { BadRequest, NotFound, toValidationError } from '../controller/errors';
@@ -28,6 +30,7 @@ import {
   partSizeFor,
   presignPart,
 } from './multipartStore';
+import { generateStagingKey } from './objectKey';
 import { type AssetAccess, type AssetMetadata, serviceAssets } from './tables';
 
 export interface MultipartStart {
@@ -39,16 +42,17 @@ export interface MultipartStart {
   metadata: AssetMetadata;
 }
 
-/** Starts the store's multipart upload at the final key and records it on a new pending asset. */
+/** Starts the store's multipart upload under a new staging key and records it on a new pending asset. */
 export async function startMultipartUpload(start: MultipartStart): Promise<Asset> {
   if (start.byteSize < 1) {
     throw toValidationError({ byteSize: ['must be at least 1 byte for a multipart upload (use presign)'] });
   }
   const partSize = partSizeFor(start.byteSize);
-  const uploadId = await createMultipart(start.key, start.contentType);
+  const stagingKey = generateStagingKey();
+  const uploadId = await createMultipart(stagingKey, start.contentType);
   const asset = await Asset.create({
     key: start.key,
-    stagingKey: null,
+    stagingKey,
     filename: start.filename,
     contentType: start.contentType,
     byteSize: start.byteSize,
@@ -58,10 +62,15 @@ export async function startMultipartUpload(start: MultipartStart): Promise<Asset
     multipart: { uploadId, partSize, partCount: Math.ceil(start.byteSize / partSize), etags: {} },
   });
   if (!asset.isPersisted) {
-    await abortMultipart(start.key, uploadId);
+    await abortMultipart(stagingKey, uploadId);
     throw toValidationError(asset.errors);
   }
   return asset;
+}
+
+/** Where the parts are assembled: the staging key (assets made before staging: the final key). */
+function uploadKey(asset: Asset): string {
+  return asset.stagingKey ?? asset.key;
 }
 
 /** The pending multipart asset `assetId` whose metadata contains `owned`; 404 otherwise (as if absent). */
@@ -109,7 +118,7 @@ export async function signMultipartParts(
   const parts = await Promise.all(
     [...new Set(partNumbers)].map(async (partNumber) => {
       const length = partLength(byteSize, partSize, partNumber);
-      return { partNumber, byteSize: length, ...(await presignPart(asset.key, uploadId, partNumber, length)) };
+      return { partNumber, byteSize: length, ...(await presignPart(uploadKey(asset), uploadId, partNumber, length)) };
     }),
   );
   const uploaded = Object.entries(etags)
@@ -164,7 +173,7 @@ export async function completeMultipartUpload(assetId: number, owned: Record<str
       partNumber: i + 1,
       etag: etags[String(i + 1)] as string,
     }));
-    await completeMultipart(asset.key, uploadId, parts);
+    await completeMultipart(uploadKey(asset), uploadId, parts);
     await db()
       .update(serviceAssets)
       .set({ multipart: null, updatedAt: new Date() })
@@ -177,7 +186,7 @@ export async function completeMultipartUpload(assetId: number, owned: Record<str
 export async function abortMultipartUpload(asset: Asset & { multipart: NonNullable<Asset['multipart']> }): Promise<{
   aborted: boolean;
 }> {
-  const aborted = await abortMultipart(asset.key, asset.multipart.uploadId);
+  const aborted = await abortMultipart(uploadKey(asset), asset.multipart.uploadId);
   await Asset.where({ id: asset.id }).deleteAll();
   return { aborted };
 }
