@@ -438,9 +438,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             filename: string;
+            height: number | null;
             id: number;
+            placeholder: string | null;
             status: string;
             url: string | null;
+            width: number | null;
         };
         Campaign: {
             budget: number | null;
@@ -2742,6 +2745,20 @@ export interface operations {
                         createdAt: string;
                         /** @description Signed URL; null until the file is uploaded and confirmed */
                         url: string | null;
+                        /** @description Images, once analysed by the image job; else null */
+                        width: number | null;
+                        height: number | null;
+                        /** @description Base64 ThumbHash of an analysed image */
+                        placeholder: string | null;
+                        /** @description The slot's image variants by name (thumb); {} before the image job ran and for other files */
+                        variants: {
+                            [key: string]: {
+                                url: string | null;
+                                width: number;
+                                height: number;
+                                contentType: string;
+                            };
+                        };
                     };
                 };
             };
@@ -2858,6 +2875,20 @@ export interface operations {
                         createdAt: string;
                         /** @description Signed URL; null until the file is uploaded and confirmed */
                         url: string | null;
+                        /** @description Images, once analysed by the image job; else null */
+                        width: number | null;
+                        height: number | null;
+                        /** @description Base64 ThumbHash of an analysed image */
+                        placeholder: string | null;
+                        /** @description The slot's image variants by name (thumb); {} before the image job ran and for other files */
+                        variants: {
+                            [key: string]: {
+                                url: string | null;
+                                width: number;
+                                height: number;
+                                contentType: string;
+                            };
+                        };
                     };
                 };
             };
@@ -2978,6 +3009,20 @@ export interface operations {
                             createdAt: string;
                             /** @description Signed URL; null until the file is uploaded and confirmed */
                             url: string | null;
+                            /** @description Images, once analysed by the image job; else null */
+                            width: number | null;
+                            height: number | null;
+                            /** @description Base64 ThumbHash of an analysed image */
+                            placeholder: string | null;
+                            /** @description The slot's image variants by name (thumb); {} before the image job ran and for other files */
+                            variants: {
+                                [key: string]: {
+                                    url: string | null;
+                                    width: number;
+                                    height: number;
+                                    contentType: string;
+                                };
+                            };
                         };
                         /** @description Bytes of every part but the last */
                         partSize: number;
@@ -3105,6 +3150,20 @@ export interface operations {
                             createdAt: string;
                             /** @description Signed URL; null until the file is uploaded and confirmed */
                             url: string | null;
+                            /** @description Images, once analysed by the image job; else null */
+                            width: number | null;
+                            height: number | null;
+                            /** @description Base64 ThumbHash of an analysed image */
+                            placeholder: string | null;
+                            /** @description The slot's image variants by name (thumb); {} before the image job ran and for other files */
+                            variants: {
+                                [key: string]: {
+                                    url: string | null;
+                                    width: number;
+                                    height: number;
+                                    contentType: string;
+                                };
+                            };
                         };
                         /** @description PUT the file here, with `headers` */
                         uploadUrl: string;
