@@ -4,8 +4,6 @@
  * (each resized to fit a square of `size` px, never enlarged). Pure: bytes
  * in, bytes out; processAssetImages.ts stores the results.
  */
-import sharp from 'sharp';
-import { rgbaToThumbHash } from 'thumbhash';
 
 /** A variant of an image slot: `thumb: { size: 128 }` is a 128 px WebP on its long side. */
 export interface VariantSpec {
@@ -39,6 +37,8 @@ export async function analyzeImage(
   input: Buffer,
   variants: Readonly<Record<string, VariantSpec>>,
 ): Promise<ImageAnalysis> {
+  // Loaded on first use: libvips is native and large, and most processes never touch an image.
+  const [{ default: sharp }, { rgbaToThumbHash }] = await Promise.all([import('sharp'), import('thumbhash')]);
   // `autoOrient`: a portrait photo stored sideways with an EXIF flag comes out upright everywhere below.
   const image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
   const metadata = await image.metadata();
