@@ -14,7 +14,6 @@
  */
 import { toValidationError } from '../controller/errors';
 import { GB, KB, MB } from '../shared/byteSizes';
-import { MAX_INT4 } from '../shared/int4';
 import { mimeMatches } from '../shared/mimeMatches';
 import type { VariantSpec } from './analyzeImage';
 import { storageConfig } from './configureStorage';
@@ -129,8 +128,12 @@ export function findSlot(key: string): RegisteredSlot | undefined {
   return registry.get(key);
 }
 
-/** `service_assets.byte_size` is an `integer` (spec): no asset can be larger than this (~2 GB). */
-export const MAX_BYTE_SIZE = MAX_INT4;
+/**
+ * The largest asset: 5 GB, S3's limit for one PUT and for the single
+ * CopyObject that confirm uses (`byte_size` is a bigint). A slot's `maxSize`
+ * may go up to it; `defaultMaxSize` stays 100 MB.
+ */
+export const MAX_BYTE_SIZE = 5 * GB;
 
 /** The largest upload the slot admits: its `maxSize`, else `defaultMaxSize`, never over MAX_BYTE_SIZE. */
 export function maxSizeOf(slot: AttachmentSlot): number {

@@ -5,7 +5,7 @@
  * user) lives in `metadata`, queried with `@>` under the GIN index.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export type AssetStatus = 'pending' | 'ready';
 export type AssetAccess = 'public' | 'private';
@@ -51,7 +51,8 @@ export const serviceAssets = pgTable(
     multipart: jsonb('multipart').$type<MultipartState>(),
     filename: varchar('filename', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 255 }).notNull(),
-    byteSize: integer('byte_size'),
+    /** bigint (as a JS number, exact below 2^53): a slot may admit up to 5 GB, S3's largest single object copy. */
+    byteSize: bigint('byte_size', { mode: 'number' }),
     /** The store's ETag (an MD5 for single-part objects): what the store says it holds. */
     checksum: varchar('checksum', { length: 255 }),
     /** The client's base64 SHA-256 of the file, signed into the upload so the store refused other bytes. Null when not sent. */

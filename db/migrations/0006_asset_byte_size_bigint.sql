@@ -1,0 +1,1 @@
+ALTER TABLE "service_assets" ALTER COLUMN "byte_size" SET DATA TYPE bigint;
