@@ -11,7 +11,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { ApiKey, Campaign } from '@/db/models';
 import { memberships, type Role, teams, users } from '@/db/schema';
-import { db, type ModelClass, NotFound, Unauthorized } from '@/server';
+import { db, type ModelClass, NotFound, runPrepared, Unauthorized } from '@/server';
 import { sessionUserId } from './session';
 
 export interface CurrentUser {
@@ -61,11 +61,14 @@ export async function loadCurrentUser(
  * statement without the teams join or sort (this runs on every request).
  */
 async function loadRequestUser(userId: number): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
-  const rows = await db()
-    .select(USER_COLUMNS)
-    .from(users)
-    .leftJoin(memberships, eq(memberships.userId, users.id))
-    .where(eq(users.id, userId));
+  // Prepared (server/model/runPrepared.ts): parsed and planned once per connection, not on every request.
+  const rows = await runPrepared(
+    db()
+      .select(USER_COLUMNS)
+      .from(users)
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.id, userId)),
+  );
   return toCurrentUser(rows, () => ({}));
 }
 
