@@ -12,39 +12,23 @@
  * Customise the bound through `connectDatabase({ maxPreparedStatements })`.
  */
 import type postgres from 'postgres';
-
-type Sql = postgres.Sql;
-type Callback = (sql: Sql) => unknown;
+import { interceptUnsafe, type Sql } from './interceptUnsafe';
 
 /** 256 texts x a few KB of server memory each, per connection. */
 export const DEFAULT_MAX_PREPARED_STATEMENTS = 256;
 
 /** `sql`, where `unsafe(text, params, { prepare: true })` prepares at most `max` distinct texts. */
 export function limitPreparedStatements<T extends Sql>(sql: T, max = DEFAULT_MAX_PREPARED_STATEMENTS): T {
-  return wrap(sql, new Set<string>(), max);
-}
-
-function wrap<T extends Sql>(sql: T, prepared: Set<string>, max: number): T {
-  // Built once per handle, not on every property read (drizzle reads `unsafe` for each statement).
-  const unsafe = ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => {
-    if (options?.prepare && !prepared.has(text)) {
-      if (prepared.size >= max) return sql.unsafe(text, params, { ...options, prepare: false });
-      prepared.add(text);
-    }
-    return sql.unsafe(text, params, options);
-  }) as Sql['unsafe'];
-  return new Proxy(sql, {
-    get(target, property, receiver) {
-      if (property === 'unsafe') return unsafe;
-      const value: unknown = Reflect.get(target, property, receiver);
-      // A transaction's statements run on the connection handed to the callback: the same bound applies.
-      if ((property === 'begin' || property === 'savepoint') && typeof value === 'function') {
-        return (...args: unknown[]) => {
-          const callback = args.at(-1) as Callback;
-          return value.apply(target, [...args.slice(0, -1), (inner: Sql) => callback(wrap(inner, prepared, max))]);
-        };
-      }
-      return value;
-    },
-  });
+  const prepared = new Set<string>();
+  return interceptUnsafe(
+    sql,
+    (inner) =>
+      ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => {
+        if (options?.prepare && !prepared.has(text)) {
+          if (prepared.size >= max) return inner.unsafe(text, params, { ...options, prepare: false });
+          prepared.add(text);
+        }
+        return inner.unsafe(text, params, options);
+      }) as Sql['unsafe'],
+  );
 }

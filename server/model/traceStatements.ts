@@ -13,28 +13,11 @@
 import { SpanKind, trace } from '@opentelemetry/api';
 import type postgres from 'postgres';
 import { markFailed, tracer } from '../tracing/withSpan';
-
-type Sql = postgres.Sql;
-type Callback = (sql: Sql) => unknown;
+import { interceptUnsafe, type Sql } from './interceptUnsafe';
 
 /** `sql`, with a span around each statement drizzle sends through it. */
 export function traceStatements<T extends Sql>(sql: T): T {
-  // Built once per handle, not on every property read (drizzle reads `unsafe` for each statement).
-  const unsafe = tracedUnsafe(sql);
-  return new Proxy(sql, {
-    get(target, property, receiver) {
-      if (property === 'unsafe') return unsafe;
-      const value: unknown = Reflect.get(target, property, receiver);
-      // A transaction's statements run on the connection handed to the callback.
-      if ((property === 'begin' || property === 'savepoint') && typeof value === 'function') {
-        return (...args: unknown[]) => {
-          const callback = args.at(-1) as Callback;
-          return value.apply(target, [...args.slice(0, -1), (inner: Sql) => callback(traceStatements(inner))]);
-        };
-      }
-      return value;
-    },
-  });
+  return interceptUnsafe(sql, tracedUnsafe);
 }
 
 function tracedUnsafe(sql: Sql): Sql['unsafe'] {
