@@ -41,6 +41,11 @@ describe('routes', () => {
         'DELETE /teams/:teamId/api-keys/:id',
         'POST /teams/:teamId/uploads/presign',
         'POST /teams/:teamId/uploads/confirm',
+        'POST /teams/:teamId/uploads/create-multipart',
+        'POST /teams/:teamId/uploads/sign-parts',
+        'POST /teams/:teamId/uploads/record-part',
+        'POST /teams/:teamId/uploads/complete-multipart',
+        'POST /teams/:teamId/uploads/abort-multipart',
         'GET /teams/:teamId/uploads/storage-usage',
       ].sort(),
     );

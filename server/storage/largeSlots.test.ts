@@ -11,7 +11,7 @@ import { ALICE, setUpUploadEnvironment } from './testing/uploadFlow';
 setUpUploadEnvironment();
 
 const vaults = pgTable('vaults', { id: serial('id').primaryKey(), teamId: integer('team_id').notNull() });
-export class Vault extends Model(vaults, {
+class Vault extends Model(vaults, {
   name: 'Vault',
   attachments: {
     archive: hasOneAttached({ accepts: 'application/zip', maxSize: 5 * GB }),
