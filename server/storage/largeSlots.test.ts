@@ -11,6 +11,7 @@ import { ALICE, setUpUploadEnvironment } from './testing/uploadFlow';
 setUpUploadEnvironment();
 
 const vaults = pgTable('vaults', { id: serial('id').primaryKey(), teamId: integer('team_id').notNull() });
+// Declared for its side effect: the model registers the `Vault.archive` and `Vault.backup` slots.
 class Vault extends Model(vaults, {
   name: 'Vault',
   attachments: {
@@ -18,6 +19,7 @@ class Vault extends Model(vaults, {
     backup: hasOneAttached({ accepts: 'application/zip', maxSize: 3 * GB }),
   },
 }) {}
+void Vault;
 
 const presign = (slot: string, byteSize: number) =>
   call('POST', '/teams/1/uploads/presign', {
