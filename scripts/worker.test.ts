@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { appJobs } from '@/controllers/jobs';
 import { closeDb, getDb } from '@/db/client';
 
 afterAll(closeDb);
@@ -28,7 +29,8 @@ it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { ti
   const queues = await getDb().execute(
     sql`select name from pgboss.queue where name not like '__pgboss%' order by name`,
   );
-  expect(queues.map((row) => row.name)).toEqual(['asset-cleanup', 'asset-cleanup.dead']);
+  expect(queues.map((row) => row.name)).toEqual(appJobs.flatMap((job) => [job.name, `${job.name}.dead`]).sort());
+  expect(queues.map((row) => row.name)).toContain('asset-images');
 
   const stopping = Date.now();
   child.kill('SIGTERM');
