@@ -19,22 +19,27 @@ it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { ti
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('running the app jobs')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const schedules = await getDb().execute(sql`select name, cron from pgboss.schedule`);
-  expect(schedules).toEqual([{ name: 'asset-cleanup', cron: '0 * * * *' }]);
-  const queues = await getDb().execute(
-    sql`select name from pgboss.queue where name not like '__pgboss%' order by name`,
-  );
-  expect(queues.map((row) => row.name)).toEqual(appJobs.flatMap((job) => [job.name, `${job.name}.dead`]).sort());
-  expect(queues.map((row) => row.name)).toContain('asset-images');
+  try {
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('running the app jobs')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const schedules = await getDb().execute(sql`select name, cron from pgboss.schedule`);
+    expect(schedules).toEqual([{ name: 'asset-cleanup', cron: '0 * * * *' }]);
+    const queues = await getDb().execute(
+      sql`select name from pgboss.queue where name not like '__pgboss%' order by name`,
+    );
+    expect(queues.map((row) => row.name)).toEqual(appJobs.flatMap((job) => [job.name, `${job.name}.dead`]).sort());
+    expect(queues.map((row) => row.name)).toContain('asset-images');
 
-  const stopping = Date.now();
-  child.kill('SIGTERM');
-  expect(await exited, output).toBe(0);
-  expect(Date.now() - stopping).toBeLessThan(25_000);
-  expect(output).toContain('SIGTERM: draining requests, then stopping');
+    const stopping = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(25_000);
+    expect(output).toContain('SIGTERM: draining requests, then stopping');
+  } finally {
+    // A failed assertion must not leave the worker running after the test.
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
 });
