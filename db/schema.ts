@@ -15,6 +15,11 @@
  *
  * The attachment tables belong to the framework; they are re-exported here so
  * drizzle-kit creates them with the app's own migrations.
+ *
+ * Accounts and sessions belong to better-auth (controllers/auth/auth.ts):
+ * `users`, `sessions`, `accounts` (passwords and OAuth links) and
+ * `verifications` (password-reset tokens) have the columns it expects, with
+ * integer ids (`generateId: 'serial'`).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -54,6 +59,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: varchar('email', { length: 255 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
     ...timestamps,
   },
   // Case-insensitive uniqueness: Alice@Example.com and alice@example.com are one user.
@@ -108,6 +115,8 @@ export const campaigns = pgTable(
     check('campaigns_name_check', sql`char_length(btrim(${t.name})) between 1 and 120`),
     check('campaigns_budget_check', sql`${t.budget} between 0 and ${sql.raw(String(MAX_BUDGET))}`),
     check('campaigns_status_check', sql`${t.status} in ('draft', 'active', 'archived')`),
+    // An active campaign has been published: creating one `active` publishes it (db/models/Campaign.ts).
+    check('campaigns_published_at_check', sql`${t.status} <> 'active' or ${t.publishedAt} is not null`),
   ],
 );
 
@@ -172,5 +181,107 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [unique('api_keys_prefix_key').on(t.prefix), index('api_keys_team_id_idx').on(t.teamId)],
+  (t) => [
+    unique('api_keys_prefix_key').on(t.prefix),
+    index('api_keys_team_id_idx').on(t.teamId),
+    // A key lives only as long as its creator's membership of the team: removing the member (or
+    // leaving) deletes their keys for good, whatever path deletes the membership, and rejoining
+    // creates a new membership that no old key points at.
+    foreignKey({
+      name: 'api_keys_membership_fkey',
+      columns: [t.teamId, t.createdById],
+      foreignColumns: [memberships.teamId, memberships.userId],
+    }).onDelete('cascade'),
+  ],
 );
+
+/**
+ * An invitation to join a team, sent by email. The link carries a random
+ * token; only its SHA-256 is stored. Single use (`acceptedAt`) and expiring.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 255 }).notNull(),
+    role: varchar('role', { length: 20, enum: ROLES }).notNull().default('member'),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: integer('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_team_id_created_at_idx').on(t.teamId, t.createdAt),
+    check('invitations_role_check', sql`${t.role} in ('owner', 'member')`),
+  ],
+);
+
+// --- better-auth (controllers/auth/auth.ts) -------------------------------
+
+/** A signed-in browser. The cookie `app_session` carries `token` (signed); signing out deletes the row. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    token: varchar('token', { length: 255 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [unique('sessions_token_key').on(t.token), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** How a user proves who they are: `credential` (password hash) or an OAuth provider. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+/** Short-lived secrets better-auth checks later (password-reset tokens). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: serial('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Rate-limit counters (rate-limiter-flexible's drizzle store): one row per
+ * limited key, shared by every instance of the app.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

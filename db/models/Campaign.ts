@@ -53,6 +53,15 @@ export class Campaign extends Model(campaigns, {
     posts: hasMany(() => models.Post, { foreignKey: 'campaignId', order: { createdAt: 'desc' } }),
   });
 
+  // An active campaign has always been published (the database checks it too:
+  // campaigns_published_at_check). Creating or switching a campaign to
+  // `active` any way (a form, the API's status field) publishes it now.
+  beforeValidate(): void {
+    if (this.status === 'active' && (this.publishedAt === null || this.publishedAt === undefined)) {
+      this.publishedAt = new Date();
+    }
+  }
+
   beforeDestroy(): boolean {
     if (this.status !== 'active') return true;
     this.addError('base', 'An active campaign cannot be deleted; archive it first');
