@@ -6,7 +6,7 @@
 import { ApiKey } from '@/db/models';
 import { apiDoc, before, Forbidden, scope } from '@/server';
 import { crud } from './decorators';
-import { TeamController } from './TeamController';
+import { TeamScopedController } from './TeamScopedController';
 
 @apiDoc({ tag: 'API keys', description: "A team's API keys (owners, signed in). Create answers the `token` once." })
 @scope('teamId')
@@ -25,7 +25,7 @@ import { TeamController } from './TeamController';
   },
   update: { permit: ['name'] },
 })
-export class APIKeyController extends TeamController<ApiKey> {
+export class APIKeyController extends TeamScopedController<ApiKey> {
   @before()
   ownersOnly(): void {
     this.requireOwner();

@@ -13,7 +13,7 @@ import { Campaign, Post } from '@/db/models';
 import { campaigns } from '@/db/schema';
 import { Attachment, action, apiDoc, before, db, mutation, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
-import { TeamController } from './TeamController';
+import { TeamScopedController } from './TeamScopedController';
 
 const attachInput = z.object({
   slot: z.enum(['logo', 'documents'], "must be 'logo' or 'documents'"),
@@ -44,7 +44,8 @@ const statsOutput = z.object({
     sortable: ['name', 'budget', 'createdAt'],
     defaultSort: { field: 'createdAt', dir: 'desc' },
     filterable: ['status', 'createdById'],
-    include: ['creator'],
+    // The list shows each logo's thumbnail: one statement for the page's logos, signed like the detail's.
+    include: ['creator', 'logo'],
     perPage: 20,
     maxPerPage: 100,
   },
@@ -56,7 +57,7 @@ const statsOutput = z.object({
   },
   update: { permit: ['name', 'budget'] },
 })
-export class CampaignController extends TeamController<Campaign> {
+export class CampaignController extends TeamScopedController<Campaign> {
   @before({ only: ['destroy', 'bulkArchive'] })
   ownersOnly(): void {
     this.requireOwner();

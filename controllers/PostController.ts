@@ -8,7 +8,7 @@
 import { Post } from '@/db/models';
 import { apiDoc, scope } from '@/server';
 import { crud } from './decorators';
-import { TeamController } from './TeamController';
+import { TeamScopedController } from './TeamScopedController';
 
 @apiDoc({ tag: 'Posts', description: 'Posts of a campaign.' })
 @scope('teamId')
@@ -23,4 +23,4 @@ import { TeamController } from './TeamController';
   create: { permit: ['title', 'body'] },
   update: { permit: ['title', 'body'] },
 })
-export class PostController extends TeamController<Post> {}
+export class PostController extends TeamScopedController<Post> {}

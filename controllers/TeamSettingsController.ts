@@ -6,7 +6,7 @@
 import { DEFAULT_TEAM_SETTINGS, TeamSetting } from '@/db/models';
 import { apiDoc, before, scope } from '@/server';
 import { singleton } from './decorators';
-import { TeamController } from './TeamController';
+import { TeamScopedController } from './TeamScopedController';
 
 @apiDoc({ tag: 'Team settings', description: 'One settings row per team.' })
 @scope('teamId')
@@ -17,7 +17,7 @@ import { TeamController } from './TeamController';
   defaultValues: { ...DEFAULT_TEAM_SETTINGS },
   update: { permit: ['timezone', 'weeklyDigest', 'brandColor'] },
 })
-export class TeamSettingsController extends TeamController<TeamSetting> {
+export class TeamSettingsController extends TeamScopedController<TeamSetting> {
   @before({ only: ['update'] })
   ownersOnly(): void {
     this.requireOwner();

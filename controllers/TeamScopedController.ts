@@ -1,6 +1,7 @@
 /**
- * Base class of the team's controllers: typed access to the caller and their
- * role in the team of the URL, and the role checks used by `@before` hooks.
+ * Base class of the controllers nested under `/teams/:teamId`: typed access
+ * to the caller and their role in the team of the URL, and the role checks
+ * used by `@before` hooks. (The teams resource itself is TeamController.)
  *
  *   @before({ only: ['destroy'] })
  *   ownersOnly(): void { this.requireOwner(); }
@@ -12,7 +13,7 @@
 import { ActiveController, Forbidden, type ModelBase, Unauthorized } from '@/server';
 import { type AppContext, type CurrentUser, membershipOf, type TeamMembership } from './context';
 
-export abstract class TeamController<R extends ModelBase = never> extends ActiveController<AppContext, R> {
+export abstract class TeamScopedController<R extends ModelBase = never> extends ActiveController<AppContext, R> {
   /** The caller (the scope guard has already answered 401 when there is none). */
   protected get currentUser(): CurrentUser {
     if (!this.context.user) throw new Unauthorized();
