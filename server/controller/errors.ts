@@ -28,14 +28,20 @@ export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
   override readonly name: string = 'AppError';
+  /**
+   * Response headers the error asks for (e.g. `retry-after` on a 429). Both
+   * adapters send them: REST in errorResponse, tRPC through responseMeta.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
     super(message, options);
+    if (options?.headers) this.headers = options.headers;
   }
 
   get status(): number {
@@ -75,6 +81,20 @@ export class NotFound extends AppError {
 export class ServiceUnavailable extends AppError {
   constructor(message = 'Service unavailable', options?: { cause?: unknown }) {
     super('SERVICE_UNAVAILABLE', message, undefined, options);
+  }
+}
+
+/**
+ * 429. `retryAfterSeconds` becomes the `Retry-After` header (whole seconds,
+ * at least 1) on REST and tRPC responses alike.
+ */
+export class TooManyRequests extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message = 'Too many requests, try again later') {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super('TOO_MANY_REQUESTS', message, undefined, { headers: { 'retry-after': String(seconds) } });
+    this.retryAfterSeconds = seconds;
   }
 }
 

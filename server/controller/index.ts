@@ -33,6 +33,7 @@ export {
   registerErrorMapper,
   ServiceUnavailable,
   STATUS_BY_CODE,
+  TooManyRequests,
   toAppError,
   toValidationError,
   Unauthorized,

@@ -22,7 +22,7 @@ import { errorResponse, jsonResponse, reportError } from './errorResponse';
 import { createRouteTable, matchRoute } from './matchRoute';
 import { readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
-import { appErrorOf } from './trpc';
+import { appErrorOf, errorHeaders } from './trpc';
 import { withRequestId } from './withRequestId';
 
 export interface ApiHandlerOptions<Ctx extends object> {
@@ -87,6 +87,8 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
       maxBatchSize: MAX_BATCH_SIZE,
       onError: ({ error }) => reportError(appErrorOf(error)),
+      // Headers an error asks for (Retry-After on a 429), as REST's errorResponse sends them.
+      responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
     });
   }
 

@@ -30,8 +30,10 @@ export function requestIdFor(error: AppError): string | undefined {
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);
   reportError(appError);
-  const headers: Record<string, string> =
-    appError instanceof MethodNotAllowed ? { allow: appError.allow.join(', ') } : {};
+  const headers: Record<string, string> = {
+    ...appError.headers,
+    ...(appError instanceof MethodNotAllowed ? { allow: appError.allow.join(', ') } : {}),
+  };
   const body = appError.toJSON();
   const requestId = requestIdFor(appError);
   return jsonResponse(requestId ? { error: { ...body.error, requestId } } : body, appError.status, headers);

@@ -60,6 +60,24 @@ export function appErrorOf(error: TRPCError): AppError {
   return error.cause instanceof AppError ? error.cause : fromTrpcError(error);
 }
 
+/**
+ * Headers the failed calls' AppErrors ask for (`retry-after` on a 429), for
+ * fetchRequestHandler's `responseMeta`. In a batch, later calls win a clash;
+ * for Retry-After the longest wait wins, so a client retrying the whole batch
+ * waits long enough for every call.
+ */
+export function errorHeaders(errors: readonly TRPCError[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const error of errors) {
+    for (const [name, value] of Object.entries(appErrorOf(error).headers ?? {})) {
+      const previous = headers[name];
+      headers[name] =
+        name === 'retry-after' && previous !== undefined && Number(previous) > Number(value) ? previous : value;
+    }
+  }
+  return headers;
+}
+
 /** Thrown by procedures: a TRPCError whose cause is the AppError. */
 export function toTRPCError(error: unknown): TRPCError {
   const appError = toAppError(error);
