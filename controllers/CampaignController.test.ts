@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { Campaign, Post, User } from '@/db/models';
-import { countQueries } from '@/server';
+import { Asset, Attachment, configureStorage, countQueries } from '@/server';
 import { handler } from './index';
 import { api, type DemoWorld, makeCampaign, makeTeam, seedDemo } from './testClient';
 
@@ -93,7 +93,69 @@ describe('index', () => {
     // Newest first (defaultSort createdAt desc).
     const dates = result.body.data.map((row) => row.createdAt as string);
     expect([...dates].sort().reverse()).toEqual(dates);
-    // context (user + memberships) 1 + guard 0 + page 1 + capped count 1 (a page follows) + creators 1.
+    // No logo in the seed: every row says so (the list shows the thumbnail when there is one).
+    expect(result.body.data.every((row) => row.logo === null)).toBe(true);
+    // context (user + memberships) 1 + guard 0 + page 1 + capped count 1 (a page follows) + creators 1 + logos 1.
+    expect(count).toBe(5);
+  });
+
+  it("includes each row's logo with its signed variants, one statement for the page's logos", async () => {
+    // Only URLs are built (publicUrlBase + key), no bucket is reached. The rest of this file reads no file.
+    configureStorage({
+      bucket: 'test-bucket',
+      region: 'us-east-1',
+      accessKeyId: 'test',
+      secretAccessKey: 'test-secret',
+      publicUrlBase: 'https://cdn.test',
+    });
+    const teamId = await makeTeam('Logos'); // its own team: the other tests' lists stay logo-free
+    const withLogos: Campaign[] = [];
+    for (const name of ['With logo one', 'Without logo', 'With logo two']) {
+      const campaign = await makeCampaign(teamId, { name, createdById: aliceId });
+      if (name === 'Without logo') continue;
+      // As the upload flow and the image job leave it (UploadController.test.ts, e2e/imageJob.spec.ts).
+      const key = `public/test/${campaign.id}.png`;
+      const logo = await Asset.create({
+        key,
+        filename: 'logo.png',
+        contentType: 'image/png',
+        status: 'ready',
+        access: 'public',
+        width: 512,
+        height: 256,
+        variants: { thumb: { key: `${key}.thumb.webp`, width: 128, height: 64, contentType: 'image/webp' } },
+      });
+      await Attachment.create({
+        assetId: logo.id,
+        attachableType: 'Campaign',
+        attachableId: campaign.id,
+        name: 'logo',
+      });
+      withLogos.push(campaign);
+    }
+    const { result, count } = await countQueries(() =>
+      api<Index>('GET', `/teams/${teamId}/campaigns`, { cookie: world.alice }),
+    );
+    expect(result.status).toBe(200);
+    const rows = result.body.data;
+    expect(rows.map((row) => row.name)).toEqual(['With logo two', 'Without logo', 'With logo one']);
+    for (const campaign of withLogos) {
+      expect(rows.find((row) => row.id === campaign.id)?.logo).toMatchObject({
+        url: `https://cdn.test/public/test/${campaign.id}.png`,
+        width: 512,
+        height: 256,
+        variants: {
+          thumb: {
+            url: `https://cdn.test/public/test/${campaign.id}.png.thumb.webp`,
+            width: 128,
+            height: 64,
+            contentType: 'image/webp',
+          },
+        },
+      });
+    }
+    expect(rows.find((row) => row.name === 'Without logo')?.logo).toBeNull();
+    // context 1 + page 1 + creators 1 + logos 1 (the last page: no count): two logos, still one statement.
     expect(count).toBe(4);
   });
 

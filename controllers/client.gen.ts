@@ -99,7 +99,7 @@ export interface CampaignControllerApi {
     create: MutationDef<'data', Partial<PickKnown<CampaignControllerRecord, 'budget' | 'name' | 'status'>>, CampaignControllerRecord>;
     destroy: MutationDef<'id', undefined, { success: true }>;
     get: QueryDef<'id', undefined, Simplify<CampaignControllerRecord & { creator: JsonRecord | null; documents: JsonRecord[]; logo: JsonRecord | null }>>;
-    index: QueryDef<'index', IndexOptions<'budget' | 'createdAt' | 'name', PickKnown<CampaignControllerRecord, 'createdById' | 'status'>, 'active' | 'archived' | 'draft' | 'notArchived', 'search'>, IndexPage<Simplify<CampaignControllerRecord & { creator: JsonRecord | null }>>>;
+    index: QueryDef<'index', IndexOptions<'budget' | 'createdAt' | 'name', PickKnown<CampaignControllerRecord, 'createdById' | 'status'>, 'active' | 'archived' | 'draft' | 'notArchived', 'search'>, IndexPage<Simplify<CampaignControllerRecord & { creator: JsonRecord | null; logo: JsonRecord | null }>>>;
     indexScore: QueryDef<'id', undefined, ActionOutput<CampaignController, 'score', RecordOf<CampaignController>, CampaignControllerRecord>>;
     indexStats: QueryDef<'none', undefined, ActionOutput<CampaignController, 'stats', RecordOf<CampaignController>, CampaignControllerRecord>>;
     mutateAttach: MutationDef<'idInput', LoadInput<CampaignController, 'attach'>, ActionOutput<CampaignController, 'attach', RecordOf<CampaignController>, CampaignControllerRecord>>;

@@ -2,13 +2,14 @@
  * The image job end to end on next start: a logo uploaded in the browser is
  * picked up by the server's job runner (pg-boss, in the app process), which
  * makes its 128 px WebP thumb; the campaign page then shows the thumbnail
- * from the variant's own URL.
+ * from the variant's own URL, and so does the campaigns list (its index
+ * loads the page's logos).
  */
 import { makePng } from './support/files';
 import { ALICE, createCampaign, signInAs, uniqueName } from './support/session';
 import { expect, test } from './support/test';
 
-test('after the job ran, the campaign page shows the logo thumbnail from its variant URL', async ({ page }) => {
+test('after the job ran, the campaign page and the list show the thumbnail from its variant URL', async ({ page }) => {
   const session = await signInAs(page.request, ALICE);
   const acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
   const campaign = await createCampaign(page.request, acme, { name: uniqueName('Thumb'), budget: 10 });
@@ -36,4 +37,25 @@ test('after the job ran, the campaign page shows the logo thumbnail from its var
     'src',
     String(original),
   );
+
+  // The list shows the same thumbnail in the campaign's row: the variant's URL and size, not the original.
+  const listed = await page.request.get(`/api/teams/${acme}/campaigns?search=${encodeURIComponent(campaign.name)}`);
+  const row = ((await listed.json()) as { data: { id: number; logo: LogoJson | null }[] }).data.find(
+    (candidate) => candidate.id === campaign.id,
+  );
+  const variant = row?.logo?.variants.thumb;
+  expect(variant?.url).toBe(src);
+  await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(campaign.name)}`);
+  const listThumb = page.getByTestId('campaign-row').filter({ hasText: campaign.name }).getByTestId('campaign-thumb');
+  await expect(listThumb).toBeVisible();
+  await expect(listThumb).toHaveAttribute('src', src);
+  await expect(listThumb).toHaveAttribute('alt', `Logo of ${campaign.name}`);
+  await expect(listThumb).toHaveAttribute('width', String(variant?.width));
+  await expect(listThumb).toHaveAttribute('height', String(variant?.height));
+  await expect.poll(() => listThumb.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(128);
 });
+
+interface LogoJson {
+  url: string | null;
+  variants: Record<string, { url: string | null; width: number; height: number; contentType: string } | undefined>;
+}

@@ -962,6 +962,7 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            logo: components["schemas"]["Asset"] | null;
                         })[];
                         pagination: {
                             /** @description Always exact: a row exists after this page. */

@@ -1,11 +1,13 @@
 'use client';
 /**
  * One page of campaigns: sortable column headers (`aria-sort`), a checkbox
- * per row for bulk actions, and a link to each campaign.
+ * per row for bulk actions, each logo's thumbnail, and a link to each campaign.
  */
 import Link from 'next/link';
 import { formatBudget, formatDate } from '../format';
 import { StatusBadge } from '../StatusBadge';
+import styles from './CampaignTable.module.css';
+import { CampaignThumb } from './CampaignThumb';
 import { nextSort, type Sort, type SortField } from './listQuery';
 
 export interface CampaignRow {
@@ -15,6 +17,8 @@ export interface CampaignRow {
   budget: number | null;
   createdAt: string;
   creator: Record<string, unknown> | null;
+  /** The logo asset's JSON (`url`, `variants.thumb`), null without one; see CampaignThumb. */
+  logo?: Record<string, unknown> | null;
 }
 
 interface Props {
@@ -62,6 +66,9 @@ export function CampaignTable({ teamId, rows, sort, onSort, selected, onSelect }
                 onChange={(event) => onSelect(ids, event.target.checked)}
               />
             </th>
+            <th scope="col" className={styles.logoCell}>
+              <span className="visually-hidden">Logo</span>
+            </th>
             <SortHeader field="name" label="Name" sort={sort} onSort={onSort} />
             <th scope="col">Status</th>
             <SortHeader field="budget" label="Budget" sort={sort} onSort={onSort} />
@@ -72,7 +79,7 @@ export function CampaignTable({ teamId, rows, sort, onSort, selected, onSelect }
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={6} className="empty">
+              <td colSpan={7} className="empty">
                 No campaigns here.
               </td>
             </tr>
@@ -86,6 +93,9 @@ export function CampaignTable({ teamId, rows, sort, onSort, selected, onSelect }
                   checked={selected.has(row.id)}
                   onChange={(event) => onSelect([row.id], event.target.checked)}
                 />
+              </td>
+              <td className={styles.logoCell}>
+                <CampaignThumb logo={row.logo} name={row.name} />
               </td>
               <td>
                 <Link href={`/teams/${teamId}/campaigns/${row.id}`}>{row.name}</Link>
