@@ -1,5 +1,5 @@
 /** When tracing is on: only when the standard OTEL_* variables ask for it. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env, tracesExporter } from './env';
 
 const base = { ...env, OTEL_SDK_DISABLED: false, OTEL_TRACES_EXPORTER: undefined };
@@ -21,5 +21,54 @@ describe('tracesExporter', () => {
       tracesExporter({ ...base, OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }),
     ).toBeUndefined();
     expect(tracesExporter({ ...base, OTEL_SDK_DISABLED: true, OTEL_TRACES_EXPORTER: 'otlp' })).toBeUndefined();
+  });
+});
+
+describe('rate limits (RATE_LIMIT_*, TRUST_PROXY)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  /** env.ts parsed afresh with these variables. */
+  async function load(variables: Record<string, string>) {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+    return (await import('./env')).env;
+  }
+
+  it('has the documented defaults', async () => {
+    const fresh = await load({});
+    expect(fresh.RATE_LIMIT_SIGN_IN_ACCOUNT).toEqual({ points: 5, durationSeconds: 900 });
+    expect(fresh.RATE_LIMIT_SIGN_IN_IP).toEqual({ points: 50, durationSeconds: 900 });
+    expect(fresh.RATE_LIMIT_SIGN_UP).toEqual({ points: 10, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_INVITATION_ACCEPT).toEqual({ points: 20, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_PRESIGN).toEqual({ points: 120, durationSeconds: 60 });
+    expect(fresh.RATE_LIMIT_BEARER_FAILURE).toEqual({ points: 30, durationSeconds: 300 });
+    expect(fresh.TRUST_PROXY).toBe(0);
+  });
+
+  it('reads <count>/<window> in s, m, h or d (the number optional), and off', async () => {
+    const fresh = await load({
+      RATE_LIMIT_SIGN_UP: '3/h',
+      RATE_LIMIT_PRESIGN: ' 600 / 30s ',
+      RATE_LIMIT_SIGN_IN_IP: '100/1d',
+      RATE_LIMIT_BEARER_FAILURE: 'OFF',
+      TRUST_PROXY: '1',
+    });
+    expect(fresh.RATE_LIMIT_SIGN_UP).toEqual({ points: 3, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_PRESIGN).toEqual({ points: 600, durationSeconds: 30 });
+    expect(fresh.RATE_LIMIT_SIGN_IN_IP).toEqual({ points: 100, durationSeconds: 86_400 });
+    expect(fresh.RATE_LIMIT_BEARER_FAILURE).toBeNull();
+    expect(fresh.TRUST_PROXY).toBe(1);
+  });
+
+  it('stops the start on a value it cannot read, naming the variable', async () => {
+    for (const value of ['5', '5/15', '0/1m', '5/0m', 'five/1m', '5/1w']) {
+      await expect(load({ RATE_LIMIT_SIGN_UP: value }), value).rejects.toThrow(
+        /RATE_LIMIT_SIGN_UP: .* is not a limit such as 5\/15m/,
+      );
+    }
+    await expect(load({ TRUST_PROXY: 'yes' })).rejects.toThrow(/TRUST_PROXY/);
   });
 });

@@ -14,6 +14,33 @@ const bool = z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 
 const url = z.url({ protocol: /^https?$/ });
 const seconds = z.coerce.number().int().positive();
 
+/** The units a rate-limit window may use: `30s`, `15m`, `1h`, `1d`. */
+const WINDOW_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/**
+ * A rate limit written `<count>/<window>` (`5/15m`: 5 per 15 minutes) or
+ * `off`; parsed to `{points, durationSeconds}` or null (off). The limits
+ * themselves live in controllers/rateLimits.ts; docs/rate-limits.md.
+ */
+function limitSetting(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const text = value.trim().toLowerCase();
+      if (text === 'off') return null;
+      const match = /^(\d+)\s*\/\s*(\d*)\s*([smhd])$/.exec(text);
+      const points = Number(match?.[1]);
+      const durationSeconds =
+        Number(match?.[2] || 1) * WINDOW_SECONDS[(match?.[3] ?? 's') as keyof typeof WINDOW_SECONDS];
+      if (!match || points < 1 || durationSeconds < 1 || !Number.isSafeInteger(points * durationSeconds)) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a limit such as 5/15m, 120/1m, 10/h or off` });
+        return z.NEVER;
+      }
+      return { points, durationSeconds };
+    });
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 
@@ -71,6 +98,25 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),
+
+  // Rate limits (controllers/rateLimits.ts, docs/rate-limits.md), counted in
+  // PostgreSQL so they hold across instances. Each is `<count>/<window>`
+  // (window: 30s, 15m, 1h, 1d; `10/h` = 10/1h) or `off`.
+  // Failed password sign-ins per (account email, client IP), and per client IP.
+  RATE_LIMIT_SIGN_IN_ACCOUNT: limitSetting('5/15m'),
+  RATE_LIMIT_SIGN_IN_IP: limitSetting('50/15m'),
+  // Sign-ups and invitation acceptances per client IP.
+  RATE_LIMIT_SIGN_UP: limitSetting('10/1h'),
+  RATE_LIMIT_INVITATION_ACCEPT: limitSetting('20/1h'),
+  // Upload presigns (single and multipart) per signed-in user.
+  RATE_LIMIT_PRESIGN: limitSetting('120/1m'),
+  // Requests with an unknown or revoked `Authorization: Bearer` key, per client IP.
+  RATE_LIMIT_BEARER_FAILURE: limitSetting('30/5m'),
+  // How many reverse proxies in front of the app append to X-Forwarded-For:
+  // the client IP is the entry that many places from the right (1 behind one
+  // nginx / load balancer). 0 (direct `next start`): the last entry, which
+  // Next.js sets from the socket unless the client sent the header itself.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 
   // Background jobs (pg-boss, on DATABASE_URL). The app process runs them
   // unless JOBS_IN_APP=false (then run `npm run worker` beside it); it can

@@ -12,12 +12,14 @@
  * come from the framework's UploadsController; this class adds the team
  * scope, the uploader's id (only they can confirm their upload) and a usage
  * summary. Add a model's slots to `allowsSlot` to let this controller sign them.
+ * Presigns are rate limited per user (`RATE_LIMIT_PRESIGN`, controllers/rateLimit).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   action,
   apiDoc,
+  before,
   db,
   type RegisteredSlot,
   scope,
@@ -26,6 +28,7 @@ import {
   UploadsController,
 } from '@/server';
 import type { AppContext } from './context';
+import { rateLimit } from './rateLimit';
 
 const UPLOADABLE_MODELS = new Set(['Campaign']);
 
@@ -38,6 +41,17 @@ export class UploadController extends UploadsController<AppContext> {
   override uploadMetadata(): Record<string, unknown> {
     if (!this.context.user) throw new Unauthorized();
     return { userId: this.context.user.id };
+  }
+
+  /**
+   * Presigns per user, single and multipart alike (each makes an asset row and
+   * a signed URL); 429 with Retry-After once over. The parts of one multipart
+   * upload (signParts, recordPart) and confirm are not counted.
+   */
+  @before({ only: ['presign', 'createMultipart'] })
+  async limitPresigns(): Promise<void> {
+    if (!this.context.user) throw new Unauthorized();
+    await rateLimit('presign', `user:${this.context.user.id}`);
   }
 
   override allowsSlot(slot: RegisteredSlot): boolean {

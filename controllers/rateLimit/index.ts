@@ -1,0 +1,17 @@
+/** The app's rate limits and the client-IP rule they key on (rateLimits.ts, clientIp.ts; docs/rate-limits.md). */
+export { clientIp, normalizeIp, UNKNOWN_IP } from './clientIp';
+export {
+  assertNotBlocked,
+  clearFailures,
+  createLimiter,
+  type GuardKeys,
+  type GuardName,
+  type LimitName,
+  normalizeEmail,
+  type RateLimitRule,
+  RULES,
+  rateLimit,
+  recordFailure,
+  storedKey,
+  sweepExpiredRateLimits,
+} from './rateLimits';

@@ -1,0 +1,233 @@
+/**
+ * The app's rate limits (rate-limiter-flexible over the app's PostgreSQL, table
+ * `rate_limits`), so every instance counts against the same rows. Defaults and
+ * env overrides: env.ts (`RATE_LIMIT_*`); docs/rate-limits.md.
+ *
+ * Count every request (429 with Retry-After once over the limit):
+ *
+ *   await rateLimit('presign', String(user.id));          // per user
+ *   await rateLimit('signUp', clientIp(request));         // per IP
+ *   await rateLimit('invitationAccept', clientIp(request));
+ *
+ * Count failures (a guard is a set of limits checked together):
+ *
+ *   const keys = { email, ip: clientIp(request) };
+ *   await assertNotBlocked('signIn', keys);   // 429 when blocked
+ *   if (!passwordOk) { await recordFailure('signIn', keys); throw new Unauthorized(); }
+ *   await clearFailures('signIn', keys);      // on success
+ *
+ *   await assertNotBlocked('bearer', { ip });  // before looking the key up
+ *   if (!apiKey) { await recordFailure('bearer', { ip }); throw new Unauthorized(); }
+ *
+ * `signIn` counts every attempt when it is checked (one atomic increment per
+ * limit), so parallel guesses cannot slip past the check while a password
+ * hash runs; success gives that attempt back on the per-IP limit and clears
+ * the (account, IP) count. A success never clears the per-IP count: one valid
+ * account would otherwise reset it between guesses at others. `bearer` only
+ * reads on the hot path (API keys are unguessable; every API request passes
+ * here) and counts in recordFailure.
+ *
+ * Add a limit: a `RATE_LIMIT_*` variable in env.ts, a line in RULES and MESSAGES, a
+ * `rateLimit()` (or a guard in GUARDS) where it applies, a row in the docs.
+ */
+import { createHash } from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import { type AppDatabase, getDb } from '@/db/client';
+import { rateLimits } from '@/db/schema';
+import { env } from '@/env';
+import { logger, TooManyRequests } from '@/server';
+
+/** `{points, durationSeconds}`: so many per window (a fixed window from the first hit); null turns the limit off. */
+export type RateLimitRule = { points: number; durationSeconds: number } | null;
+
+/** Every limit, by name; the name also prefixes its rows' keys. Read at each call, so a test may change one. */
+export const RULES = {
+  signInAccount: env.RATE_LIMIT_SIGN_IN_ACCOUNT,
+  signInIp: env.RATE_LIMIT_SIGN_IN_IP,
+  signUp: env.RATE_LIMIT_SIGN_UP,
+  invitationAccept: env.RATE_LIMIT_INVITATION_ACCEPT,
+  presign: env.RATE_LIMIT_PRESIGN,
+  bearerFailure: env.RATE_LIMIT_BEARER_FAILURE,
+} satisfies Record<string, RateLimitRule>;
+
+export type LimitName = keyof typeof RULES;
+
+/** What a client reads in the 429 body. */
+const MESSAGES: Record<LimitName, string> = {
+  signInAccount: 'Too many failed sign-in attempts, try again later',
+  signInIp: 'Too many failed sign-in attempts, try again later',
+  signUp: 'Too many sign-ups from this address, try again later',
+  invitationAccept: 'Too many invitation attempts from this address, try again later',
+  presign: 'Too many uploads, try again later',
+  bearerFailure: 'Too many failed API key attempts, try again later',
+};
+
+/** The keys each failure guard needs. */
+interface GuardKeysMap {
+  signIn: { email: string; ip: string };
+  bearer: { ip: string };
+}
+export type GuardName = keyof GuardKeysMap;
+export type GuardKeys<G extends GuardName> = GuardKeysMap[G];
+
+interface Guard<Keys> {
+  /** true: assertNotBlocked counts the attempt (atomic); false: it only reads, recordFailure counts. */
+  countsEveryAttempt: boolean;
+  limits: readonly { limit: LimitName; key: (keys: Keys) => string; clearedBySuccess: boolean }[];
+}
+
+/** Failure guards: the limits checked together, how each is keyed, and whether a success clears it. */
+const GUARDS: { [G in GuardName]: Guard<GuardKeysMap[G]> } = {
+  signIn: {
+    countsEveryAttempt: true,
+    limits: [
+      { limit: 'signInAccount', key: ({ email, ip }) => `${normalizeEmail(email)} ${ip}`, clearedBySuccess: true },
+      { limit: 'signInIp', key: ({ ip }) => ip, clearedBySuccess: false },
+    ],
+  },
+  bearer: {
+    countsEveryAttempt: false,
+    limits: [{ limit: 'bearerFailure', key: ({ ip }) => ip, clearedBySuccess: false }],
+  },
+};
+
+/** Sign-in keys compare case- and space-insensitively, as addresses do in practice. */
+export function normalizeEmail(email: string): string {
+  return email.normalize('NFC').trim().toLowerCase();
+}
+
+/**
+ * A limiter for one named limit over a drizzle handle. Its rows are keyed
+ * `<name>:<sha256 of the key>`: no email or IP sits in the table, and any key
+ * fits its 255 characters. The library's own cleanup timer is off (one timer
+ * per limiter, holding the pool it was built with, logging to the console):
+ * `sweepExpiredRateLimits` below does that job.
+ */
+export function createLimiter(name: LimitName, store: AppDatabase, rule: NonNullable<RateLimitRule>) {
+  return new RateLimiterDrizzle({
+    storeClient: store,
+    schema: rateLimits,
+    keyPrefix: name,
+    points: rule.points,
+    duration: rule.durationSeconds,
+    clearExpiredByTimeout: false,
+  });
+}
+
+/** The row key a limit stores for `key` (for operators looking a client up, and for tests). */
+export function storedKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/**
+ * The limiter of a limit, or null when it is off. Built per pool (tests close
+ * and reopen it) and never on a transaction: a limit counted inside a
+ * transaction that rolls back would forget the attempt.
+ */
+const limiters = new WeakMap<AppDatabase, Map<string, RateLimiterDrizzle>>();
+function limiterFor(name: LimitName): RateLimiterDrizzle | null {
+  const rule: RateLimitRule = RULES[name];
+  if (!rule) return null;
+  const store = getDb();
+  sweepNowAndThen(store);
+  const perStore = limiters.get(store) ?? new Map<string, RateLimiterDrizzle>();
+  limiters.set(store, perStore);
+  const cacheKey = `${name} ${rule.points}/${rule.durationSeconds}`;
+  let limiter = perStore.get(cacheKey);
+  if (!limiter) {
+    limiter = createLimiter(name, store, rule);
+    perStore.set(cacheKey, limiter);
+  }
+  return limiter;
+}
+
+/** Over the limit -> the 429 to throw; a store failure (database down) is rethrown as it is (500). */
+function overLimit(name: LimitName, rejection: unknown): TooManyRequests {
+  if (rejection instanceof RateLimiterRes) return new TooManyRequests(rejection.msBeforeNext / 1000, MESSAGES[name]);
+  throw rejection;
+}
+
+/** Counts one request against `name` for `key`; throws a 429 (Retry-After: the window's end) once over. */
+export async function rateLimit(name: LimitName, key: string): Promise<void> {
+  const limiter = limiterFor(name);
+  if (!limiter) return;
+  try {
+    await limiter.consume(storedKey(key));
+  } catch (rejection) {
+    throw overLimit(name, rejection);
+  }
+}
+
+/** Throws a 429 when any of the guard's limits is used up; for signIn this also counts the attempt. */
+export async function assertNotBlocked<G extends GuardName>(guard: G, keys: GuardKeys<G>): Promise<void> {
+  const spec: Guard<GuardKeys<G>> = GUARDS[guard];
+  const outcomes = await Promise.all(
+    spec.limits.map(async ({ limit, key }): Promise<TooManyRequests | null> => {
+      const limiter = limiterFor(limit);
+      if (!limiter) return null;
+      const rowKey = storedKey(key(keys));
+      if (spec.countsEveryAttempt) {
+        return limiter.consume(rowKey).then(
+          () => null,
+          (rejection: unknown) => overLimit(limit, rejection),
+        );
+      }
+      const used = await limiter.get(rowKey);
+      return used && used.consumedPoints >= limiter.points ? overLimit(limit, used) : null;
+    }),
+  );
+  const blocked = outcomes.filter((outcome): outcome is TooManyRequests => outcome !== null);
+  // The longest wait: retrying earlier would only meet the other limit.
+  blocked.sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds);
+  if (blocked[0]) throw blocked[0];
+}
+
+/** Counts a failure against the guard's limits (for signIn it was counted when checked, so nothing to do). */
+export async function recordFailure<G extends GuardName>(guard: G, keys: GuardKeys<G>): Promise<void> {
+  const spec: Guard<GuardKeys<G>> = GUARDS[guard];
+  if (spec.countsEveryAttempt) return;
+  await Promise.all(spec.limits.map(({ limit, key }) => limiterFor(limit)?.penalty(storedKey(key(keys)))));
+}
+
+/** After a success: clears the per-account count; gives back the attempt counted on the others (signIn). */
+export async function clearFailures<G extends GuardName>(guard: G, keys: GuardKeys<G>): Promise<void> {
+  const spec: Guard<GuardKeys<G>> = GUARDS[guard];
+  await Promise.all(
+    spec.limits.map(({ limit, key, clearedBySuccess }) => {
+      const limiter = limiterFor(limit);
+      const rowKey = storedKey(key(keys));
+      if (clearedBySuccess) return limiter?.delete(rowKey);
+      return spec.countsEveryAttempt ? limiter?.reward(rowKey) : undefined;
+    }),
+  );
+}
+
+/**
+ * Deletes rows whose window ended more than a minute ago (the minute covers
+ * clock skew between instances). Expired rows are already ignored and
+ * restarted by the limiter, so this only keeps the table small. Safe to run
+ * on several instances at once. Returns how many rows went.
+ */
+export async function sweepExpiredRateLimits(store: AppDatabase = getDb()): Promise<number> {
+  const removed = await store
+    .delete(rateLimits)
+    .where(lt(rateLimits.expire, new Date(Date.now() - 60_000)))
+    .returning({ key: rateLimits.key });
+  return removed.length;
+}
+
+/**
+ * The sweep without a timer: at most every SWEEP_EVERY_MS per process, on the
+ * back of a limiter call, not awaited (the request does not wait; a failure
+ * is logged). Nothing to schedule and nothing keeping a process or a test
+ * alive. To run it as a job instead, call sweepExpiredRateLimits from
+ * controllers/jobs.ts and drop this.
+ */
+const SWEEP_EVERY_MS = 10 * 60_000;
+let lastSweep = Date.now();
+function sweepNowAndThen(store: AppDatabase): void {
+  if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = Date.now();
+  sweepExpiredRateLimits(store).catch((error: unknown) => logger().warn({ err: error }, 'rate limit sweep failed'));
+}
