@@ -1,7 +1,10 @@
 /**
  * The bench's data: the demo seed (Alice owner of Acme, Bob member, Carol
  * owner of Globex), then 10,000 extra Acme campaigns written by one
- * INSERT ... SELECT generate_series (about a second, no per-row round trips).
+ * INSERT ... SELECT generate_series (about a second, no per-row round trips),
+ * and a logo (analysed, with its `thumb` variant) on every other one of each
+ * team's newest 1,000 campaigns: the pages the bench loads (index page 3,
+ * scaling pages 1 and 40) carry logos, as the demo's list shows them.
  *
  * Imports app modules: load it only after DATABASE_URL points at the bench
  * database (env.ts reads the environment once, at import).
@@ -77,10 +80,42 @@ export async function seedBench(url: string): Promise<BenchWorld> {
     creatorIds: [aliceId, bobId],
     label: 'Bench',
   });
+  // The first id is the one the `get` check compares: give it a logo whatever its place.
+  await seedLogos(acmeId, { also: acmeCampaignIds.slice(0, 1) });
   // Fresh statistics, so the planner uses the (team_id, created_at) index from the first request, and a
   // visibility map, so counts can be index-only scans (as on any table autovacuum has seen).
   await getDb().execute(sql`vacuum analyze`);
   return { acmeId, globexId, aliceId, bobId, carolId, acmeCampaignIds };
+}
+
+/**
+ * Logos as an upload and the image job leave them (ready, public, 512 x 256, a
+ * 128 x 64 WebP `thumb`), attached to every other one of the team's newest
+ * `newest` campaigns and to `also`, in one statement. The objects themselves
+ * are not written: the index only builds their URLs.
+ */
+export async function seedLogos(teamId: number, options: { newest?: number; also?: readonly number[] } = {}) {
+  const { newest = 1_000, also = [] } = options;
+  await getDb().execute(sql`
+    with picked as (
+      select id from (
+        select id, row_number() over (order by created_at desc, id desc) as n
+        from campaigns where team_id = ${teamId} order by created_at desc, id desc limit ${newest}
+      ) newest where n % 2 = 1
+      union select unnest(${sql.param([...also])}::int[])
+    ), assets as (
+      insert into service_assets (key, filename, content_type, byte_size, checksum, width, height, variants,
+                                  status, access, metadata)
+      select 'public/bench/logo-' || id || '.png', 'logo.png', 'image/png', 48213, '"bench"', 512, 256,
+             jsonb_build_object('thumb', jsonb_build_object('key', 'public/bench/logo-' || id || '.png.thumb.webp',
+               'width', 128, 'height', 64, 'contentType', 'image/webp')),
+             'ready', 'public', jsonb_build_object('scope', jsonb_build_object('teamId', ${teamId}::int),
+               'slot', 'Campaign.logo')
+      from picked
+      returning id, key
+    )
+    insert into service_attachments (asset_id, attachable_type, attachable_id, name)
+    select id, 'Campaign', substring(key from 'logo-([0-9]+)')::int, 'logo' from assets`);
 }
 
 /**
@@ -95,11 +130,14 @@ export async function seedLargeTeam(world: BenchWorld, count: number): Promise<n
   );
   await getDb().execute(sql`
     insert into campaigns (team_id, name, budget, status, created_by_id, published_at, created_at, updated_at)
-    select ${teamId}, 'Scale campaign ' || g, (g * 37) % 100000,
-           (array['draft','active','draft','archived','active'])[1 + g % 5],
+    select ${teamId}, 'Scale campaign ' || g, (g * 37) % 100000, s.status,
            case when g % 2 = 0 then ${world.aliceId}::int else ${world.bobId}::int end,
-           null, timestamptz '2026-06-01' - g * interval '1 second', now()
-    from generate_series(1, ${count}) g`);
-  await getDb().execute(sql`vacuum analyze campaigns`);
+           -- An active campaign has been published (campaigns_published_at_check).
+           case when s.status = 'draft' then null else timestamptz '2026-06-01' - g * interval '1 second' end,
+           timestamptz '2026-06-01' - g * interval '1 second', now()
+    from generate_series(1, ${count}) g,
+         lateral (select (array['draft','active','draft','archived','active'])[1 + g % 5]::varchar as status) s`);
+  await seedLogos(teamId);
+  await getDb().execute(sql`vacuum analyze campaigns, service_assets, service_attachments`);
   return teamId;
 }

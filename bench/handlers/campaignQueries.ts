@@ -5,7 +5,8 @@
  * framework adds, not a different query plan:
  *
  *   index   page of perPage + 1 rows (hasMore), a count stopped at 1,001 rows unless
- *           this is the last page, then the creators (`id = any($1)`)
+ *           this is the last page, then the creators (`id = any($1)`), then the
+ *           page's logos (one statement, `attachable_id = any($1)`)
  *   get     the campaign, its creator, its logo, its documents (one per slot)
  *   create  one INSERT ... RETURNING
  *   update  load within the team, then UPDATE ... RETURNING
@@ -104,8 +105,16 @@ export async function listCampaigns(teamId: number, query: ListQuery) {
     totalCount = totalCountCapped ? Math.max(COUNT_LIMIT, seen) : counted;
   }
   const creators = await creatorsOf(rows);
+  const logos = await slotAssets(
+    rows.map((row) => row.id),
+    'logo',
+  );
   return {
-    data: rows.map((row) => ({ ...row, creator: creators.get(row.createdById as number) ?? null })),
+    data: rows.map((row) => ({
+      ...row,
+      creator: creators.get(row.createdById as number) ?? null,
+      logo: logos.get(row.id)?.[0] ?? null,
+    })),
     pagination: { page: query.page, perPage: query.perPage, totalCount, totalCountCapped, hasMore },
   };
 }
@@ -120,49 +129,99 @@ export async function findCampaign(teamId: number, id: number): Promise<Campaign
   return row;
 }
 
+type AssetRow = Pick<
+  typeof serviceAssets.$inferSelect,
+  | 'id'
+  | 'key'
+  | 'filename'
+  | 'contentType'
+  | 'byteSize'
+  | 'checksum'
+  | 'checksumSha256'
+  | 'width'
+  | 'height'
+  | 'placeholder'
+  | 'variants'
+  | 'status'
+  | 'access'
+  | 'createdAt'
+>;
+
+// What an asset's JSON shows, in the controller's key order (server/storage/Asset.ts), plus where it lives.
 const assetColumns = {
   id: serviceAssets.id,
-  key: serviceAssets.key,
   filename: serviceAssets.filename,
   contentType: serviceAssets.contentType,
   byteSize: serviceAssets.byteSize,
   checksum: serviceAssets.checksum,
+  checksumSha256: serviceAssets.checksumSha256,
+  width: serviceAssets.width,
+  height: serviceAssets.height,
+  placeholder: serviceAssets.placeholder,
   status: serviceAssets.status,
   access: serviceAssets.access,
   createdAt: serviceAssets.createdAt,
+  key: serviceAssets.key,
+  variants: serviceAssets.variants,
 };
 
-/** The assets in one slot of the campaign, by position, with their URLs (public, or presigned GET). */
-async function slotAssets(campaignId: number, slot: 'logo' | 'documents') {
+/** Public: the plain URL; private: a presigned GET downloading under `filename`. */
+function signedUrl(access: string, key: string, filename: string): Promise<string> | string {
+  return access === 'public' ? publicObjectUrl(key) : privateObjectUrl(key, filename);
+}
+
+/** An asset as the controller serialises it: its URL and each variant's signed (ready assets only). */
+async function assetJson({ key, variants, ...asset }: AssetRow) {
+  const ready = asset.status === 'ready';
+  const signedVariants: Record<string, { url: string | null; width: number; height: number; contentType: string }> = {};
+  for (const [name, variant] of Object.entries(variants ?? {})) {
+    // A private variant downloads as `<name>.<variant>.<ext>` (logo.thumb.webp), as Asset#withUrl names it.
+    const filename = `${asset.filename.replace(/\.[^.]*$/, '')}.${variant.key.split('.').slice(-2).join('.')}`;
+    signedVariants[name] = {
+      url: ready ? await signedUrl(asset.access, variant.key, filename) : null,
+      width: variant.width,
+      height: variant.height,
+      contentType: variant.contentType,
+    };
+  }
+  return { ...asset, url: ready ? await signedUrl(asset.access, key, asset.filename) : null, variants: signedVariants };
+}
+
+/**
+ * The assets in one slot of the given campaigns, by campaign id, in position order, with their URLs:
+ * ONE statement however many campaigns (an equality for one, `= any($1)` for several, like the controller).
+ */
+async function slotAssets(campaignIds: readonly number[], slot: 'logo' | 'documents') {
+  const grouped = new Map<number, Awaited<ReturnType<typeof assetJson>>[]>();
+  if (campaignIds.length === 0) return grouped;
   const rows = await getDb()
-    .select(assetColumns)
+    .select({ ownerId: serviceAttachments.attachableId, asset: assetColumns })
     .from(serviceAttachments)
     .innerJoin(serviceAssets, eq(serviceAssets.id, serviceAttachments.assetId))
     .where(
       and(
         eq(serviceAttachments.attachableType, 'Campaign'),
         eq(serviceAttachments.name, slot),
-        eq(serviceAttachments.attachableId, campaignId),
+        campaignIds.length === 1
+          ? eq(serviceAttachments.attachableId, campaignIds[0] as number)
+          : anyOf(serviceAttachments.attachableId, [...campaignIds]),
       ),
     )
-    .orderBy(asc(serviceAttachments.position), asc(serviceAttachments.id));
-  return Promise.all(
-    rows.map(async ({ key, ...asset }) => {
-      let url: string | null = null;
-      if (asset.status === 'ready') {
-        url = asset.access === 'public' ? publicObjectUrl(key) : await privateObjectUrl(key, asset.filename);
-      }
-      return { ...asset, url };
-    }),
-  );
+    .orderBy(asc(serviceAttachments.attachableId), asc(serviceAttachments.position), asc(serviceAttachments.id));
+  for (const row of rows) {
+    const group = grouped.get(row.ownerId) ?? [];
+    group.push(await assetJson(row.asset));
+    grouped.set(row.ownerId, group);
+  }
+  return grouped;
 }
 
 export async function showCampaign(teamId: number, id: number) {
   const row = await findCampaign(teamId, id);
   const creators = await creatorsOf([row]);
-  const logo = await slotAssets(row.id, 'logo');
-  const documents = await slotAssets(row.id, 'documents');
-  return { ...row, creator: creators.get(row.createdById as number) ?? null, logo: logo[0] ?? null, documents };
+  const logo = (await slotAssets([row.id], 'logo')).get(row.id)?.[0] ?? null;
+  const documents = (await slotAssets([row.id], 'documents')).get(row.id) ?? [];
+  return { ...row, creator: creators.get(row.createdById as number) ?? null, logo, documents };
 }
 
 export interface CampaignData {

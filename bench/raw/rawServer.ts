@@ -5,7 +5,8 @@
  * (newest first, archived left out) with the same statements and the same
  * JSON as the controller: the session cookie unsealed with iron-session, the
  * membership, the page of perPage + 1 rows, a count stopped at 1,001 rows
- * unless this is the last page, the creators.
+ * unless this is the last page, the creators, the page's logos (one
+ * statement; the logo slot is public, so their URLs are plain, unsigned).
  *
  * Run as a child process by bench/services/rawAnchor.ts:
  *   DATABASE_URL=... SESSION_SECRET=... PORT=... node --import tsx bench/raw/rawServer.ts
@@ -18,9 +19,53 @@ import postgres from 'postgres';
 const COUNT_LIMIT = 1_000;
 const SESSION_COOKIE = 'app_session';
 
-const { DATABASE_URL, SESSION_SECRET, PORT } = process.env;
+const { DATABASE_URL, SESSION_SECRET, PORT, S3_PUBLIC_URL_BASE, S3_ENDPOINT, S3_BUCKET } = process.env;
 if (!DATABASE_URL || !SESSION_SECRET || !PORT) throw new Error('DATABASE_URL, SESSION_SECRET and PORT are required');
+if (!S3_PUBLIC_URL_BASE && !(S3_ENDPOINT && S3_BUCKET))
+  throw new Error('S3_PUBLIC_URL_BASE or S3_ENDPOINT and S3_BUCKET');
 const sql = postgres(DATABASE_URL, { max: 10, onnotice: () => {} });
+
+/** A public object's URL, as server/storage/objectUrls.ts builds it with publicUrlBase or an endpoint. */
+function publicUrl(key: string): string {
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return S3_PUBLIC_URL_BASE ? `${S3_PUBLIC_URL_BASE}/${path}` : `${S3_ENDPOINT}/${S3_BUCKET}/${path}`;
+}
+
+interface LogoRow {
+  ownerId: number;
+  key: string;
+  status: string;
+  variants: Record<string, { key: string; width: number; height: number; contentType: string }>;
+  [column: string]: unknown;
+}
+
+/** The page's logos by campaign id: ONE statement, the asset's JSON as the controller writes it (Asset#toJSON). */
+async function logosOf(ids: readonly number[]) {
+  const logos = new Map<number, Record<string, unknown>>();
+  if (ids.length === 0) return logos;
+  const rows = await sql<LogoRow[]>`
+    select t.attachable_id as "ownerId", a.id, a.filename, a.content_type as "contentType",
+           a.byte_size::float8 as "byteSize", a.checksum, a.checksum_sha256 as "checksumSha256", a.width, a.height,
+           a.placeholder, a.status, a.access, a.created_at as "createdAt", a.key, a.variants
+    from service_attachments t join service_assets a on a.id = t.asset_id
+    where t.attachable_type = 'Campaign' and t.name = 'logo' and t.attachable_id = any(${ids as number[]})
+    order by t.attachable_id, t.position, t.id`;
+  for (const { ownerId, key, variants, ...asset } of rows) {
+    if (logos.has(ownerId)) continue; // a has-one slot shows its first attachment
+    const ready = asset.status === 'ready';
+    const shown = Object.entries(variants).map(([name, variant]) => [
+      name,
+      {
+        url: ready ? publicUrl(variant.key) : null,
+        width: variant.width,
+        height: variant.height,
+        contentType: variant.contentType,
+      },
+    ]);
+    logos.set(ownerId, { ...asset, url: ready ? publicUrl(key) : null, variants: Object.fromEntries(shown) });
+  }
+  return logos;
+}
 
 interface CampaignRow {
   id: number;
@@ -65,8 +110,13 @@ async function index(teamId: number, page: number, perPage: number) {
       creators.set(user.id, user);
     }
   }
+  const logos = await logosOf(data.map((row) => row.id));
   return {
-    data: data.map((row) => ({ ...row, creator: creators.get(row.createdById as number) ?? null })),
+    data: data.map((row) => ({
+      ...row,
+      creator: creators.get(row.createdById as number) ?? null,
+      logo: logos.get(row.id) ?? null,
+    })),
     pagination: { page, perPage, totalCount, totalCountCapped, hasMore },
   };
 }
