@@ -7,7 +7,11 @@
 import type { ActionInput, ActionOutput, ClientManifest, IndexOptions, IndexPage, JsonRecord, LoadInput, MutationDef, PickKnown, ProcedureOf, QueryDef, RecordJson, RecordOf, Simplify, TypedRouter } from '../server/client';
 import type { APIKeyController } from './APIKeyController';
 import type { CampaignController } from './CampaignController';
+import type { InvitationAcceptanceController } from './InvitationAcceptanceController';
+import type { InvitationController } from './InvitationController';
+import type { MemberController } from './MemberController';
 import type { PostController } from './PostController';
+import type { TeamController } from './TeamController';
 import type { TeamSettingsController } from './TeamSettingsController';
 import type { UploadController } from './UploadController';
 
@@ -39,6 +43,34 @@ export const manifest = {
       update: ['teams.campaigns.update', 'mutation', 'idData'],
     },
   },
+  InvitationAcceptanceController: {
+    scopes: [],
+    methods: {
+      mutateAccept: ['invitations.accept', 'mutation', 'input'],
+      mutateLookup: ['invitations.lookup', 'mutation', 'input'],
+    },
+  },
+  InvitationController: {
+    scopes: ['teamId'],
+    methods: {
+      create: ['teams.invitations.create', 'mutation', 'data'],
+      destroy: ['teams.invitations.destroy', 'mutation', 'id'],
+      get: ['teams.invitations.get', 'query', 'id'],
+      index: ['teams.invitations.index', 'query', 'index'],
+      update: ['teams.invitations.update', 'mutation', 'idData'],
+    },
+  },
+  MemberController: {
+    scopes: ['teamId'],
+    methods: {
+      create: ['teams.members.create', 'mutation', 'data'],
+      destroy: ['teams.members.destroy', 'mutation', 'id'],
+      get: ['teams.members.get', 'query', 'id'],
+      index: ['teams.members.index', 'query', 'index'],
+      mutateLeave: ['teams.members.leave', 'mutation', 'none'],
+      update: ['teams.members.update', 'mutation', 'idData'],
+    },
+  },
   PostController: {
     scopes: ['teamId', 'campaignId'],
     methods: {
@@ -47,6 +79,16 @@ export const manifest = {
       get: ['teams.campaigns.posts.get', 'query', 'id'],
       index: ['teams.campaigns.posts.index', 'query', 'index'],
       update: ['teams.campaigns.posts.update', 'mutation', 'idData'],
+    },
+  },
+  TeamController: {
+    scopes: [],
+    methods: {
+      create: ['teams.create', 'mutation', 'data'],
+      destroy: ['teams.destroy', 'mutation', 'id'],
+      get: ['teams.get', 'query', 'id'],
+      index: ['teams.index', 'query', 'index'],
+      update: ['teams.update', 'mutation', 'idData'],
     },
   },
   TeamSettingsController: {
@@ -111,6 +153,41 @@ export interface CampaignControllerApi {
   };
 }
 
+export interface InvitationAcceptanceControllerApi {
+  scope: {};
+  methods: {
+    mutateAccept: MutationDef<'input', ActionInput<InvitationAcceptanceController, 'accept'>, ActionOutput<InvitationAcceptanceController, 'accept'>>;
+    mutateLookup: MutationDef<'input', ActionInput<InvitationAcceptanceController, 'lookup'>, ActionOutput<InvitationAcceptanceController, 'lookup'>>;
+  };
+}
+
+export type InvitationControllerRecord = RecordJson<InvitationController, 'tokenHash', { acceptedAt: string | null; acceptedById: number | null; createdAt: string; email: string; expiresAt: string; id: number; invitedById: number | null; role: 'owner' | 'member'; teamId: number; updatedAt: string }>;
+
+export interface InvitationControllerApi {
+  scope: { teamId: number };
+  methods: {
+    create: MutationDef<'data', Partial<PickKnown<InvitationControllerRecord, 'email' | 'role'>>, ActionOutput<InvitationController, 'create', RecordOf<InvitationController>, InvitationControllerRecord>>;
+    destroy: MutationDef<'id', undefined, { success: true }>;
+    get: QueryDef<'id', undefined, Simplify<InvitationControllerRecord & { invitedBy: JsonRecord | null }>>;
+    index: QueryDef<'index', IndexOptions<'createdAt' | 'email' | 'expiresAt', PickKnown<InvitationControllerRecord, never>, 'accepted' | 'expired' | 'pending', never>, IndexPage<Simplify<InvitationControllerRecord & { invitedBy: JsonRecord | null }>>>;
+    update: MutationDef<'idData', Partial<PickKnown<InvitationControllerRecord, 'role'>>, InvitationControllerRecord>;
+  };
+}
+
+export type MemberControllerRecord = RecordJson<MemberController, never, { createdAt: string; id: number; role: 'owner' | 'member'; teamId: number; updatedAt: string; userId: number }>;
+
+export interface MemberControllerApi {
+  scope: { teamId: number };
+  methods: {
+    create: MutationDef<'data', Partial<PickKnown<MemberControllerRecord, never>>, ActionOutput<MemberController, 'create', RecordOf<MemberController>, MemberControllerRecord>>;
+    destroy: MutationDef<'id', undefined, ActionOutput<MemberController, 'destroy', RecordOf<MemberController>, MemberControllerRecord>>;
+    get: QueryDef<'id', undefined, Simplify<MemberControllerRecord & { user: JsonRecord | null }>>;
+    index: QueryDef<'index', IndexOptions<'createdAt' | 'role', PickKnown<MemberControllerRecord, 'role'>, never, never>, IndexPage<Simplify<MemberControllerRecord & { user: JsonRecord | null }>>>;
+    mutateLeave: MutationDef<'none', undefined, ActionOutput<MemberController, 'leave', RecordOf<MemberController>, MemberControllerRecord>>;
+    update: MutationDef<'idData', Partial<PickKnown<MemberControllerRecord, 'role'>>, ActionOutput<MemberController, 'update', RecordOf<MemberController>, MemberControllerRecord>>;
+  };
+}
+
 export type PostControllerRecord = RecordJson<PostController, never, { body: string | null; campaignId: number; createdAt: string; id: number; teamId: number; title: string; updatedAt: string }>;
 
 export interface PostControllerApi {
@@ -121,6 +198,19 @@ export interface PostControllerApi {
     get: QueryDef<'id', undefined, PostControllerRecord>;
     index: QueryDef<'index', IndexOptions<'createdAt' | 'title', PickKnown<PostControllerRecord, never>, never, never>, IndexPage<PostControllerRecord>>;
     update: MutationDef<'idData', Partial<PickKnown<PostControllerRecord, 'body' | 'title'>>, PostControllerRecord>;
+  };
+}
+
+export type TeamControllerRecord = RecordJson<TeamController, never, { createdAt: string; id: number; name: string; updatedAt: string }>;
+
+export interface TeamControllerApi {
+  scope: {};
+  methods: {
+    create: MutationDef<'data', Partial<PickKnown<TeamControllerRecord, 'name'>>, ActionOutput<TeamController, 'create', RecordOf<TeamController>, TeamControllerRecord>>;
+    destroy: MutationDef<'id', undefined, ActionOutput<TeamController, 'destroy', RecordOf<TeamController>, TeamControllerRecord>>;
+    get: QueryDef<'id', undefined, TeamControllerRecord>;
+    index: QueryDef<'index', IndexOptions<'createdAt' | 'name', PickKnown<TeamControllerRecord, never>, never, never>, IndexPage<TeamControllerRecord>>;
+    update: MutationDef<'idData', Partial<PickKnown<TeamControllerRecord, 'name'>>, TeamControllerRecord>;
   };
 }
 
@@ -152,13 +242,21 @@ export interface UploadControllerApi {
 export interface ClientApis {
   APIKeyController: APIKeyControllerApi;
   CampaignController: CampaignControllerApi;
+  InvitationAcceptanceController: InvitationAcceptanceControllerApi;
+  InvitationController: InvitationControllerApi;
+  MemberController: MemberControllerApi;
   PostController: PostControllerApi;
+  TeamController: TeamControllerApi;
   TeamSettingsController: TeamSettingsControllerApi;
   UploadController: UploadControllerApi;
 }
 
 /** The tRPC router: `createTRPCClient<AppRouter>(...)` is typed per procedure (docs/openapi.md). */
 export type AppRouter = TypedRouter<{
+  invitations: {
+    accept: ProcedureOf<InvitationAcceptanceControllerApi, 'mutateAccept'>;
+    lookup: ProcedureOf<InvitationAcceptanceControllerApi, 'mutateLookup'>;
+  };
   teams: {
     apiKeys: {
       create: ProcedureOf<APIKeyControllerApi, 'create'>;
@@ -188,11 +286,31 @@ export type AppRouter = TypedRouter<{
       stats: ProcedureOf<CampaignControllerApi, 'indexStats'>;
       update: ProcedureOf<CampaignControllerApi, 'update'>;
     };
+    create: ProcedureOf<TeamControllerApi, 'create'>;
+    destroy: ProcedureOf<TeamControllerApi, 'destroy'>;
+    get: ProcedureOf<TeamControllerApi, 'get'>;
+    index: ProcedureOf<TeamControllerApi, 'index'>;
+    invitations: {
+      create: ProcedureOf<InvitationControllerApi, 'create'>;
+      destroy: ProcedureOf<InvitationControllerApi, 'destroy'>;
+      get: ProcedureOf<InvitationControllerApi, 'get'>;
+      index: ProcedureOf<InvitationControllerApi, 'index'>;
+      update: ProcedureOf<InvitationControllerApi, 'update'>;
+    };
+    members: {
+      create: ProcedureOf<MemberControllerApi, 'create'>;
+      destroy: ProcedureOf<MemberControllerApi, 'destroy'>;
+      get: ProcedureOf<MemberControllerApi, 'get'>;
+      index: ProcedureOf<MemberControllerApi, 'index'>;
+      leave: ProcedureOf<MemberControllerApi, 'mutateLeave'>;
+      update: ProcedureOf<MemberControllerApi, 'update'>;
+    };
     teamSettings: {
       findOrCreate: ProcedureOf<TeamSettingsControllerApi, 'findOrCreate'>;
       get: ProcedureOf<TeamSettingsControllerApi, 'get'>;
       update: ProcedureOf<TeamSettingsControllerApi, 'update'>;
     };
+    update: ProcedureOf<TeamControllerApi, 'update'>;
     uploads: {
       abortMultipart: ProcedureOf<UploadControllerApi, 'mutateAbortMultipart'>;
       completeMultipart: ProcedureOf<UploadControllerApi, 'mutateCompleteMultipart'>;

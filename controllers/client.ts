@@ -26,11 +26,18 @@ export const { CampaignController } = clients;
 export const { PostController } = clients;
 export const { TeamSettingsController } = clients;
 export const { UploadController } = clients;
+export const { TeamController } = clients;
+export const { MemberController } = clients;
+export const { InvitationController } = clients;
+export const { InvitationAcceptanceController } = clients;
 
 export { ClientError, type ClientErrorCode, configureClient, isClientError } from '@/server/client';
 export type {
   APIKeyControllerRecord,
   CampaignControllerRecord,
+  InvitationControllerRecord,
+  MemberControllerRecord,
   PostControllerRecord,
+  TeamControllerRecord,
   TeamSettingsControllerRecord,
 } from './client.gen';

@@ -9,9 +9,14 @@
 import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
 import { APIKeyController } from './APIKeyController';
 import { CampaignController } from './CampaignController';
-import { authorizeScope, createContext } from './context';
+import { type AppContext, authorizeScope, createContext } from './context';
+import { InvitationAcceptanceController } from './InvitationAcceptanceController';
+import { InvitationController } from './InvitationController';
+import { MemberController } from './MemberController';
 import { createOpenApiDocument } from './openapi';
 import { PostController } from './PostController';
+import { rememberRequest } from './requestOfContext';
+import { TeamController } from './TeamController';
 import { TeamSettingsController } from './TeamSettingsController';
 import { UploadController } from './UploadController';
 // Registers the storage options (lazily: no I/O, no S3 variables needed at build).
@@ -25,6 +30,10 @@ export const controllerClasses = [
   TeamSettingsController,
   APIKeyController,
   UploadController,
+  TeamController,
+  MemberController,
+  InvitationController,
+  InvitationAcceptanceController,
 ] as const;
 
 export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));
@@ -42,9 +51,16 @@ export function openApiDocument(): OpenApiDocument {
   return openApi;
 }
 
+/** The request context, remembering its request for the actions that need it (links, rate limits). */
+async function createRequestContext(request: Request): Promise<AppContext> {
+  const context = await createContext(request);
+  rememberRequest(context, request);
+  return context;
+}
+
 export const handler = createApiHandler({
   routers: api,
-  createContext,
+  createContext: createRequestContext,
   authorizeScope,
   userIdOf: (context) => context.user?.id,
 });

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
+import { Membership, User } from '@/db/models';
 import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { type ContractRecorder, contractRecorder } from './contractRecorder';
 import { api, openApiDocument } from './index';
@@ -23,7 +24,17 @@ const DEMO_CONTROLLERS = [
   'PostController',
   'TeamSettingsController',
   'UploadController',
+  'TeamController',
+  'MemberController',
+  'InvitationController',
+  'InvitationAcceptanceController',
 ];
+
+/**
+ * Routes that answer no 2xx on purpose (405: not offered; see the controllers).
+ * Listed here so the coverage check does not ask for a successful call.
+ */
+const NOT_OFFERED = ['DELETE /teams/{id}', 'POST /teams/{teamId}/members'];
 
 /** `GET /teams/{teamId}/campaigns` -> its operationId. */
 function operationIdOf(name: string): string {
@@ -143,6 +154,47 @@ describe('every documented route answers what the document says', () => {
   });
 });
 
+describe('teams, members and invitations', () => {
+  it('create and rename a team, invite, accept, change a role, leave, remove, revoke', async () => {
+    await ok(200, 'GET', '/teams?sort=name');
+    const created = await ok(201, 'POST', '/teams', { data: { name: 'Contract team' } });
+    const own = `/teams/${created.id}`;
+    await ok(200, 'GET', own);
+    await ok(200, 'PATCH', own, { data: { name: 'Contract team 2' } });
+    await ok(200, 'GET', `${own}/members`);
+
+    const invitation = await ok<Row & { link: string }>(201, 'POST', `${own}/invitations`, {
+      data: { email: 'bob@example.com', role: 'member' },
+    });
+    await ok(200, 'GET', `${own}/invitations?scopes=pending`);
+    await ok(200, 'GET', `${own}/invitations/${invitation.id}`);
+    await ok(200, 'PATCH', `${own}/invitations/${invitation.id}`, { data: { role: 'owner' } });
+    const token = invitation.link.split('/invitations/')[1];
+    await ok(200, 'POST', '/invitations/lookup', { token }, world.bob);
+    await ok(200, 'POST', '/invitations/accept', { token }, world.bob);
+
+    const bob = (await User.findBy({ email: 'bob@example.com' })) as User;
+    const bobs = (await Membership.findBy({ teamId: created.id, userId: bob.id })) as Membership;
+    await ok(200, 'GET', `${own}/members/${bobs.id}`);
+    await ok(200, 'PATCH', `${own}/members/${bobs.id}`, { data: { role: 'member' } });
+    await ok(200, 'POST', `${own}/members/leave`, undefined, world.bob);
+
+    // Carol: invited, made a member another way meanwhile (409 on accepting), then removed.
+    const forCarol = await ok<Row & { link: string }>(201, 'POST', `${own}/invitations`, {
+      data: { email: 'carol@example.com' },
+    });
+    const carol = (await User.findBy({ email: 'carol@example.com' })) as User;
+    const carols = await Membership.create({ teamId: created.id, userId: carol.id, role: 'member' });
+    const conflict = await contract.call('POST', '/invitations/accept', {
+      cookie: world.carol,
+      body: { token: forCarol.link.split('/invitations/')[1] },
+    });
+    expect(conflict.status).toBe(409);
+    await ok(200, 'DELETE', `${own}/members/${carols.id}`);
+    await ok(200, 'DELETE', `${own}/invitations/${forCarol.id}`);
+  });
+});
+
 describe('every documented error status is produced by some route', () => {
   it('400, 401, 403, 404, 413, 415, 422', async () => {
     const campaigns = `${team}/campaigns`;
@@ -178,7 +230,9 @@ describe('coverage of the run', () => {
   it('every route the router serves is documented, and every documented route was called and answered 2xx', () => {
     const served = api.routes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
     expect(contract.documented.sort()).toEqual(served);
-    const notCalled = contract.documented.filter((name) => ![...(contract.seen.get(name) ?? [])].some((s) => s < 300));
+    const notCalled = contract.documented.filter(
+      (name) => !NOT_OFFERED.includes(name) && ![...(contract.seen.get(name) ?? [])].some((s) => s < 300),
+    );
     // The demo's routes must all be called. A controller you add shows up here until you add calls for it above.
     const isDemo = (name: string) => DEMO_CONTROLLERS.some((c) => operationIdOf(name).startsWith(`${c}.`));
     if (notCalled.some((name) => !isDemo(name))) {

@@ -105,6 +105,15 @@ describe('GET /api/openapi.json document', () => {
       apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'app_session' }),
     });
-    expect(doc.tags.map((t: Json) => t.name)).toEqual(['API keys', 'Campaigns', 'Posts', 'Team settings', 'Uploads']);
+    expect(doc.tags.map((t: Json) => t.name)).toEqual([
+      'API keys',
+      'Campaigns',
+      'Invitations',
+      'Members',
+      'Posts',
+      'Team settings',
+      'Teams',
+      'Uploads',
+    ]);
   });
 });

@@ -42,6 +42,10 @@ export const { CampaignController } = clients;
 export const { PostController } = clients;
 export const { TeamSettingsController } = clients;
 export const { UploadController } = clients;
+export const { TeamController } = clients;
+export const { MemberController } = clients;
+export const { InvitationController } = clients;
+export const { InvitationAcceptanceController } = clients;
 
 /** Hands this request's prefetched queries to the client components inside it. */
 export const HydrateClient = createHydrateClient(getQueryClient);

@@ -6,11 +6,19 @@ import { models } from './registry';
 
 export class Team extends Model(teams, {
   name: 'Team',
-  validations: { name: z.string().trim().min(1, "can't be blank") },
+  validations: {
+    name: z.string().trim().min(1, "can't be blank").max(100, 'is too long (maximum is 100 characters)'),
+  },
 }) {
   static associations = () => ({
     memberships: hasMany(() => models.Membership, { foreignKey: 'teamId' }),
+    invitations: hasMany(() => models.Invitation, { foreignKey: 'teamId' }),
     campaigns: hasMany(() => models.Campaign, { foreignKey: 'teamId' }),
     settings: hasOne(() => models.TeamSetting, { foreignKey: 'teamId' }),
   });
+
+  beforeValidate(): void {
+    // " Acme " and "Acme" are one name: store it trimmed (the validation trims only to check).
+    if (typeof this.name === 'string') this.name = this.name.trim();
+  }
 }

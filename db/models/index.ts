@@ -8,6 +8,7 @@
 import '../client';
 import { ApiKey } from './ApiKey';
 import { Campaign } from './Campaign';
+import { Invitation } from './Invitation';
 import { Membership } from './Membership';
 import { Post } from './Post';
 import { models } from './registry';
@@ -16,10 +17,11 @@ import { TeamSetting } from './TeamSetting';
 import { User } from './User';
 
 // Association thunks read their targets from the registry: fill it once every model is declared.
-Object.assign(models, { ApiKey, Campaign, Membership, Post, Team, TeamSetting, User });
+Object.assign(models, { ApiKey, Campaign, Invitation, Membership, Post, Team, TeamSetting, User });
 
 export { ApiKey, generateApiToken, parseApiToken, secretMatches } from './ApiKey';
 export { Campaign } from './Campaign';
+export { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, type InvitationStatus } from './Invitation';
 export { Membership } from './Membership';
 export { Post } from './Post';
 export { Team } from './Team';

@@ -10,6 +10,7 @@
  */
 import type { ApiKey } from './ApiKey';
 import type { Campaign } from './Campaign';
+import type { Invitation } from './Invitation';
 import type { Membership } from './Membership';
 import type { Post } from './Post';
 import type { Team } from './Team';
@@ -19,6 +20,7 @@ import type { User } from './User';
 export interface AppModels {
   ApiKey: typeof ApiKey;
   Campaign: typeof Campaign;
+  Invitation: typeof Invitation;
   Membership: typeof Membership;
   Post: typeof Post;
   Team: typeof Team;

@@ -1,0 +1,153 @@
+/**
+ * Using an invitation link: `/api/invitations/...`, not nested under a team
+ * (the invitee is not a member yet), so no scope guard runs and the checks
+ * are here. The token is the only input; the team comes from the invitation,
+ * so no id in a request can point it at another team.
+ *
+ * - `POST /api/invitations/lookup {token}`: what the invitation page shows
+ *   (team name, invited email, role, status); anyone holding the link. Unknown
+ *   token: 404.
+ * - `POST /api/invitations/accept {token}`: signed in (401), as the invited
+ *   email (case-insensitive; else 403), pending (used or expired: 422). Creates
+ *   the membership with the invited role and marks the invitation used, in one
+ *   transaction with the invitation row locked, so a link works once even
+ *   under concurrent requests. Already a member: 409, and the invitation stays
+ *   pending (an owner may revoke it).
+ *
+ * None of the refusals says anything about other invitations or teams: a
+ * token is found by its hash or not at all. POST for the lookup too, so tokens
+ * stay out of query strings and access logs.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { hashInvitationToken, Invitation, type InvitationStatus, Membership, User } from '@/db/models';
+import { invitations, type Role, teams } from '@/db/schema';
+import {
+  ActiveController,
+  AppError,
+  action,
+  apiDoc,
+  before,
+  controller,
+  db,
+  Forbidden,
+  NotFound,
+  toValidationError,
+  transaction,
+  Unauthorized,
+} from '@/server';
+import type { AppContext, CurrentUser } from './context';
+import { limitInvitationAttempts } from './invitationRateLimit';
+
+const tokenInput = z.object({ token: z.string().min(1, "can't be blank").max(200, 'is not a valid token') });
+type TokenInput = z.infer<typeof tokenInput>;
+
+const lookupOutput = z.object({
+  teamName: z.string(),
+  email: z.string(),
+  role: z.enum(['owner', 'member']),
+  status: z.enum(['pending', 'accepted', 'expired']),
+  expiresAt: z.string(),
+});
+const acceptOutput = z.object({ teamId: z.number().int(), teamName: z.string(), role: z.enum(['owner', 'member']) });
+
+export interface InvitationLookup {
+  teamName: string;
+  email: string;
+  role: Role;
+  status: InvitationStatus;
+  expiresAt: Date;
+}
+
+export interface AcceptedInvitation {
+  teamId: number;
+  teamName: string;
+  role: Role;
+}
+
+const NOT_FOUND = 'Invitation';
+
+@apiDoc({ tag: 'Invitations', description: 'Looking up and accepting an invitation link (by its token).' })
+@controller('/invitations')
+export class InvitationAcceptanceController extends ActiveController<AppContext> {
+  /** Acceptance attempts are rate limited per caller address (controllers/invitationRateLimit.ts). */
+  @before({ only: ['accept'] })
+  async rateLimited(): Promise<void> {
+    await limitInvitationAttempts(this.context);
+  }
+
+  @action('POST', undefined, {
+    input: tokenInput,
+    output: lookupOutput,
+    summary: 'Look up an invitation by its token',
+    description: 'Unknown token: 404.',
+  })
+  async lookup(input: TokenInput): Promise<InvitationLookup> {
+    const [row] = await db()
+      .select({ invitation: invitations, teamName: teams.name })
+      .from(invitations)
+      .innerJoin(teams, eq(teams.id, invitations.teamId))
+      .where(eq(invitations.tokenHash, hashInvitationToken(input.token)))
+      .limit(1);
+    if (!row) throw new NotFound(NOT_FOUND);
+    const invitation = Invitation.instantiate(row.invitation);
+    return {
+      teamName: row.teamName,
+      email: invitation.email,
+      role: invitation.role,
+      status: invitation.status,
+      expiresAt: invitation.expiresAt,
+    };
+  }
+
+  @action('POST', undefined, {
+    input: tokenInput,
+    output: acceptOutput,
+    summary: 'Accept an invitation',
+    description:
+      'Signed in as the invited email. Used or expired: 422; another email: 403; already a member: 409 (the invitation stays pending).',
+    errorStatuses: [403, 409, 422],
+  })
+  async accept(input: TokenInput): Promise<AcceptedInvitation> {
+    const user = this.signedInUser();
+    return transaction(async () => {
+      // Locked until commit: a concurrent accept of the same link waits, then finds it used.
+      const [row] = await db()
+        .select({ invitation: invitations, teamName: teams.name })
+        .from(invitations)
+        .innerJoin(teams, eq(teams.id, invitations.teamId))
+        .where(eq(invitations.tokenHash, hashInvitationToken(input.token)))
+        .limit(1)
+        .for('update', { of: invitations });
+      if (!row) throw new NotFound(NOT_FOUND);
+      const invitation = Invitation.instantiate(row.invitation);
+      if (User.normalizeEmail(user.email) !== invitation.email) {
+        throw new Forbidden('This invitation was sent to another email address: sign in with that address');
+      }
+      if (invitation.status === 'accepted') throw unusable('This invitation has already been used');
+      if (invitation.status === 'expired') throw unusable('This invitation has expired: ask for a new one');
+      if (await Membership.where({ teamId: invitation.teamId, userId: user.id }).exists()) {
+        throw new AppError('CONFLICT', 'You are already a member of this team');
+      }
+      const membership = await Membership.create({ teamId: invitation.teamId, userId: user.id, role: invitation.role });
+      if (!membership.isPersisted) throw toValidationError(membership.errors);
+      await Invitation.where({ id: invitation.id }).updateAll({
+        acceptedAt: new Date(),
+        acceptedById: user.id,
+        updatedAt: new Date(),
+      });
+      return { teamId: invitation.teamId, teamName: row.teamName, role: invitation.role };
+    });
+  }
+
+  private signedInUser(): CurrentUser {
+    if (!this.context.user) throw new Unauthorized();
+    // A key acts within its own team; joining another team takes the person, signed in.
+    if (this.context.apiKey) throw new Forbidden('API keys cannot accept invitations; sign in');
+    return this.context.user;
+  }
+}
+
+function unusable(message: string): AppError {
+  return toValidationError({ base: [message] }, message);
+}

@@ -1,0 +1,254 @@
+/**
+ * Invitations: owners create (the link once, mailed, only a hash stored),
+ * list pending, change the role, revoke; the invitee accepts once, as the
+ * invited email, before expiry. Nothing reaches another team's invitations.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closeDb } from '@/db/client';
+import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
+import { countQueries } from '@/server';
+import { clearSentMails, sentMails } from './mailer';
+import { api, type DemoWorld, seedDemo, signIn } from './testClient';
+
+type Row = Record<string, unknown>;
+type Index = { data: Row[]; pagination: Row };
+type ErrorBody = { error: { code: string; message: string; fields?: Row } };
+
+let world: DemoWorld;
+let invitations: string;
+let dave: string;
+let daveId: number;
+
+beforeAll(async () => {
+  world = await seedDemo();
+  invitations = `/teams/${world.acme.id}/invitations`;
+  daveId = (await User.create({ email: 'dave@example.com', name: 'Dave' })).id;
+  dave = await signIn('dave@example.com');
+});
+beforeEach(clearSentMails);
+afterAll(closeDb);
+
+async function invite(email: string, role?: 'owner' | 'member', cookie = world.alice) {
+  const response = await api<Row>('POST', invitations, { cookie, body: { data: { email, role } } });
+  expect(response.status).toBe(201);
+  const link = response.body.link as string;
+  return { id: response.body.id as number, link, token: link.split('/invitations/')[1] as string, body: response.body };
+}
+
+function accept(token: string, cookie?: string) {
+  return api<Row & ErrorBody>('POST', '/invitations/accept', { cookie, body: { token } });
+}
+
+describe('creating', () => {
+  it('answers the link once, mails it, stores only the hash', async () => {
+    const { id, link, token, body } = await invite('Dave@Example.com ', 'member');
+    expect(link).toMatch(/^http:\/\/localhost\/invitations\/[A-Za-z0-9_-]{43}$/);
+    expect(body).toMatchObject({ email: 'dave@example.com', role: 'member', status: 'pending', acceptedAt: null });
+    expect(body).not.toHaveProperty('tokenHash');
+    const stored = await Invitation.find(id);
+    expect(stored.tokenHash).toBe(hashInvitationToken(token));
+    expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(INVITATION_LIFETIME_MS - 60_000);
+    expect(sentMails()).toEqual([
+      expect.objectContaining({ to: 'dave@example.com', subject: 'Alice invited you to join Acme' }),
+    ]);
+    expect(sentMails()[0]?.text).toContain(link);
+
+    const list = await api<Index>('GET', invitations, { cookie: world.alice });
+    const listed = list.body.data.find((row) => row.id === id) as Row;
+    expect(listed).toMatchObject({ email: 'dave@example.com', invitedBy: { name: 'Alice' } });
+    const one = await api<Row>('GET', `${invitations}/${id}`, { cookie: world.alice });
+    for (const json of [listed, one.body]) {
+      expect(JSON.stringify(json)).not.toContain(token);
+      expect(JSON.stringify(json)).not.toContain(stored.tokenHash);
+      expect(json).not.toHaveProperty('link');
+    }
+  });
+
+  it('validates, ignores non-permitted fields, refuses existing members', async () => {
+    const bad = await api<ErrorBody>('POST', invitations, {
+      cookie: world.alice,
+      body: { email: 'nope', role: 'king' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['email', 'role']);
+    const member = await api<ErrorBody>('POST', invitations, {
+      cookie: world.alice,
+      body: { email: 'BOB@example.com' },
+    });
+    expect(member.status).toBe(422);
+    expect(member.body.error.fields).toEqual({ email: ['is already a member of this team'] });
+    const forced = await invite('erin@example.com');
+    const stored = await Invitation.find(forced.id);
+    expect(stored.invitedById).not.toBeNull();
+    const sneaky = await api<Row>('POST', invitations, {
+      cookie: world.alice,
+      body: {
+        email: 'erin@example.com',
+        teamId: world.globex.id,
+        acceptedAt: '2020-01-01T00:00:00Z',
+        tokenHash: 'f'.repeat(64),
+      },
+    });
+    expect(sneaky.status).toBe(201);
+    expect(sneaky.body).toMatchObject({ teamId: world.acme.id, acceptedAt: null });
+    expect((await Invitation.find(sneaky.body.id as number)).tokenHash).not.toBe('f'.repeat(64));
+    // The newer invitation replaced the older one for the same address.
+    expect(await Invitation.findBy({ id: forced.id })).toBeNull();
+  });
+
+  it('is owners only: members 403, other teams 404, anonymous 401, API keys 403', async () => {
+    const { id } = await invite('frank@example.com');
+    for (const [method, path] of [
+      ['GET', invitations],
+      ['POST', invitations],
+      ['GET', `${invitations}/${id}`],
+      ['PATCH', `${invitations}/${id}`],
+      ['DELETE', `${invitations}/${id}`],
+    ] as const) {
+      const body = method === 'POST' || method === 'PATCH' ? { email: 'x@example.com', role: 'owner' } : undefined;
+      expect((await api(method, path, { cookie: world.bob, body })).status, `${method} ${path}`).toBe(403);
+      expect((await api(method, path, { cookie: world.carol, body })).status, `${method} ${path}`).toBe(404);
+      expect((await api(method, path, { body })).status, `${method} ${path}`).toBe(401);
+    }
+    const key = await api<Row>('POST', `/teams/${world.acme.id}/api-keys`, {
+      cookie: world.alice,
+      body: { name: 'k' },
+    });
+    expect((await api('GET', invitations, { token: key.body.token as string })).status).toBe(403);
+    expect(await Invitation.findBy({ id })).not.toBeNull();
+  });
+
+  it("another team's invitation is a 404 under my team's URL", async () => {
+    const globexInvite = await api<Row>('POST', `/teams/${world.globex.id}/invitations`, {
+      cookie: world.carol,
+      body: { email: 'gina@example.com' },
+    });
+    const id = globexInvite.body.id as number;
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const response = await api(method, `${invitations}/${id}`, {
+        cookie: world.alice,
+        body: method === 'PATCH' ? { role: 'owner' } : undefined,
+      });
+      expect(response.status, method).toBe(404);
+    }
+    expect(await Invitation.find(id)).toMatchObject({ role: 'member' });
+    // Nor does the Acme list show it.
+    const list = await api<Index>('GET', invitations, { cookie: world.alice });
+    expect(list.body.data.map((row) => row.id)).not.toContain(id);
+  });
+});
+
+describe('listing, changing, revoking', () => {
+  it('lists pending invitations in a constant number of statements', async () => {
+    await invite('h1@example.com');
+    await invite('h2@example.com');
+    const { result, count } = await countQueries(() => api<Index>('GET', invitations, { cookie: world.alice }));
+    expect(result.status).toBe(200);
+    expect(result.body.data.every((row) => row.status === 'pending')).toBe(true);
+    // Context, page (its rows give the total), inviters.
+    expect(count).toBe(3);
+  });
+
+  it('owners change the role of a pending invitation and revoke it (its link stops working)', async () => {
+    const { id, token } = await invite('ivan@example.com');
+    const changed = await api<Row>('PATCH', `${invitations}/${id}`, {
+      cookie: world.alice,
+      body: { role: 'owner', email: 'x@example.com' },
+    });
+    expect(changed.body).toMatchObject({ role: 'owner', email: 'ivan@example.com' });
+    expect((await api('DELETE', `${invitations}/${id}`, { cookie: world.alice })).status).toBe(200);
+    await User.create({ email: 'ivan@example.com', name: 'Ivan' });
+    const refused = await accept(token, await signIn('ivan@example.com'));
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe('accepting', () => {
+  it('joins with the invited role, once', async () => {
+    const { id, token } = await invite('dave@example.com', 'owner');
+    const lookup = await api<Row>('POST', '/invitations/lookup', { body: { token } });
+    expect(lookup.body).toMatchObject({
+      teamName: 'Acme',
+      email: 'dave@example.com',
+      role: 'owner',
+      status: 'pending',
+    });
+
+    expect((await accept(token)).status).toBe(401);
+    const accepted = await accept(token, dave);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ teamId: world.acme.id, teamName: 'Acme', role: 'owner' });
+    expect((await Membership.findBy({ teamId: world.acme.id, userId: daveId }))?.role).toBe('owner');
+    expect(await Invitation.find(id)).toMatchObject({ acceptedById: daveId, status: 'accepted' });
+    expect((await api('GET', `/teams/${world.acme.id}/members`, { cookie: dave })).status).toBe(200);
+    // An accepted invitation is history: no role change, no revoke.
+    for (const [method, body] of [
+      ['PATCH', { role: 'member' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await api<ErrorBody>(method, `${invitations}/${id}`, { cookie: world.alice, body });
+      expect(refused.status, method).toBe(422);
+      expect(refused.body.error.fields?.base).toEqual(['This invitation has been accepted']);
+    }
+
+    // Used: a second use is refused, whoever tries (and the lookup says so).
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+    const again = await accept(token, dave);
+    expect(again.status).toBe(422);
+    expect(again.body.error.message).toBe('This invitation has already been used');
+    expect(await Membership.findBy({ teamId: world.acme.id, userId: daveId })).toBeNull();
+    expect((await api<Row>('POST', '/invitations/lookup', { body: { token } })).body.status).toBe('accepted');
+  });
+
+  it('concurrent accepts of one link: one membership', async () => {
+    const { token } = await invite('dave@example.com');
+    const other = await signIn('dave@example.com');
+    const statuses = (await Promise.all([accept(token, dave), accept(token, other)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 422]);
+    expect(await Membership.where({ teamId: world.acme.id, userId: daveId }).count()).toBe(1);
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+  });
+
+  it('refuses another email (403), an expired link (422), an unknown token (404), without saying more', async () => {
+    const forDave = await invite('dave@example.com');
+    const wrong = await accept(forDave.token, world.carol);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.message).toMatch(/another email address/);
+    expect(wrong.body.error.message).not.toContain('dave');
+
+    await Invitation.where({ id: forDave.id }).updateAll({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await accept(forDave.token, dave);
+    expect(expired.status).toBe(422);
+    expect(expired.body.error.message).toMatch(/expired/);
+
+    for (const token of ['x'.repeat(43), forDave.token.slice(0, -1), hashInvitationToken(forDave.token)]) {
+      const unknown = await accept(token, dave);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Invitation not found' } });
+    }
+    expect((await api('POST', '/invitations/lookup', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
+    expect((await accept('', dave)).status).toBe(400);
+    expect(await Membership.findBy({ teamId: world.acme.id, userId: daveId })).toBeNull();
+  });
+
+  it('an existing member gets 409 and the invitation stays pending', async () => {
+    const invited = await invite('dave@example.com');
+    await Membership.create({ teamId: world.acme.id, userId: daveId, role: 'member' });
+    const conflict = await accept(invited.token, dave);
+    expect(conflict.status).toBe(409);
+    expect((await Invitation.find(invited.id)).status).toBe('pending');
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+  });
+
+  it('an invitation joins its own team only, whatever ids the request carries', async () => {
+    const invited = await invite('dave@example.com');
+    const response = await api<Row>('POST', '/invitations/accept', {
+      cookie: dave,
+      body: { token: invited.token, teamId: world.globex.id, role: 'owner' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ teamId: world.acme.id, role: 'member' });
+    expect(await Membership.findBy({ teamId: world.globex.id, userId: daveId })).toBeNull();
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+  });
+});

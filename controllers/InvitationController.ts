@@ -1,0 +1,134 @@
+/**
+ * A team's invitations: `/api/teams/:teamId/invitations[/:id]`, owners only.
+ *
+ * - `POST {email, role}`: creates a single-use link valid for 7 days
+ *   (INVITATION_LIFETIME_MS in db/models/Invitation.ts), mails it through
+ *   controllers/mailer.ts and answers it once as `link` (the page shows it:
+ *   there may be no mail server). Only the token's SHA-256 is stored. A new
+ *   invitation replaces the team's pending ones for the same email.
+ * - `GET`: the pending invitations (`scopes=accepted` / `expired` for the others).
+ * - `PATCH /:id {role}`: change the role a pending invitation grants.
+ * - `DELETE /:id`: revoke a pending invitation (its link stops working).
+ *
+ * Accepting is not team-scoped (the invitee is not a member yet):
+ * controllers/InvitationAcceptanceController.ts.
+ */
+import { ne } from 'drizzle-orm';
+import { Invitation, Membership, Team, User } from '@/db/models';
+import { invitations, type Role } from '@/db/schema';
+import { AppError, apiDoc, before, Forbidden, logger, scope, toValidationError, transaction } from '@/server';
+import { crud } from './decorators';
+import { sendMail } from './mailer';
+import { publicOrigin } from './requestOfContext';
+import { TeamScopedController } from './TeamScopedController';
+
+/** The create response: the record's JSON (all of it; the fields pages read are typed here) plus the link, this once. */
+export interface CreatedInvitation {
+  id: number;
+  email: string;
+  role: Role;
+  link: string;
+}
+
+@apiDoc({
+  tag: 'Invitations',
+  description: "A team's invitations (owners). Create answers the invite `link` once.",
+  actions: {
+    index: { summary: 'List pending invitations', description: '`scopes=accepted` or `expired` for the others.' },
+    create: {
+      summary: 'Invite someone by email',
+      description: 'Answers the record plus `link` (once); the link is also mailed. Valid 7 days, single use.',
+    },
+    update: { summary: 'Change the role of a pending invitation' },
+    destroy: { summary: 'Revoke a pending invitation' },
+  },
+})
+@scope('teamId')
+@crud(Invitation, {
+  index: {
+    scopes: ['pending', 'accepted', 'expired'],
+    defaultScopes: ['pending'],
+    sortable: ['createdAt', 'email', 'expiresAt'],
+    defaultSort: { field: 'createdAt', dir: 'desc' },
+    include: ['invitedBy'],
+    perPage: 50,
+    maxPerPage: 100,
+  },
+  get: { include: ['invitedBy'] },
+  create: {
+    permit: ['email', 'role'],
+    autoSet: { invitedById: (context) => context.user?.id ?? null },
+  },
+  update: { permit: ['role'] },
+})
+export class InvitationController extends TeamScopedController<Invitation> {
+  @before()
+  ownersOnly(): void {
+    this.requireOwner();
+    if (this.context.apiKey) throw new Forbidden('API keys cannot manage invitations; sign in');
+  }
+
+  @before({ only: ['update', 'destroy'] })
+  pendingOnly(): void {
+    const status = this.record?.status;
+    if (status && status !== 'pending') {
+      throw toValidationError({ base: [`This invitation has ${status === 'accepted' ? 'been accepted' : 'expired'}`] });
+    }
+  }
+
+  async create(): Promise<CreatedInvitation> {
+    const teamId = this.scopeParams.teamId as number;
+    const data = this.params.data ?? {};
+    const invitation = await transaction(async () => {
+      const email = typeof data.email === 'string' ? User.normalizeEmail(data.email) : data.email;
+      if (typeof email === 'string' && (await this.isMember(teamId, email))) {
+        throw toValidationError({ email: ['is already a member of this team'] });
+      }
+      const created = await this.relation.create({
+        email: email as string,
+        role: data.role as Invitation['role'] | undefined,
+        invitedById: this.currentUser.id,
+      });
+      if (!created.isPersisted) throw toValidationError(created.errors);
+      // One live link per address: an older pending invitation stops working.
+      await this.relation
+        .scope('pending')
+        .where({ email: created.email })
+        .where(ne(invitations.id, created.id))
+        .deleteAll();
+      return created;
+    });
+    const token = invitation.token;
+    if (!token) throw new AppError('INTERNAL_SERVER_ERROR', 'Invitation token missing');
+    const link = `${publicOrigin(this.context)}/invitations/${token}`;
+    await this.mailInvitation(invitation, link);
+    return { ...invitation.toJSON(), id: invitation.id, email: invitation.email, role: invitation.role, link };
+  }
+
+  private async isMember(teamId: number, email: string): Promise<boolean> {
+    const user = await User.findBy({ email });
+    return user ? Membership.where({ teamId, userId: user.id }).exists() : false;
+  }
+
+  /** Mails the link; a mailer failure is logged, not fatal: the owner still gets the link to pass on. */
+  private async mailInvitation(invitation: Invitation, link: string): Promise<void> {
+    const inviter = this.currentUser.name;
+    try {
+      const team = await Team.find(invitation.teamId);
+      await sendMail({
+        to: invitation.email,
+        subject: `${inviter} invited you to join ${team.name}`,
+        text: [
+          `${inviter} invited you to join the team ${team.name} as ${invitation.role}.`,
+          '',
+          `Accept the invitation: ${link}`,
+          '',
+          `The link works once and expires on ${invitation.expiresAt.toUTCString()}.`,
+          'If you did not expect this email, you can ignore it.',
+        ].join('\n'),
+      });
+    } catch (error) {
+      logger().error({ err: error, invitationId: invitation.id }, 'Sending the invitation mail failed');
+    }
+  }
+}

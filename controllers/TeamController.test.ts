@@ -1,0 +1,101 @@
+/**
+ * /api/teams: any signed-in user creates a team and owns it (one
+ * transaction); the list and detail reach the caller's teams only; owners
+ * rename; deleting is not offered; API keys cannot manage teams.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb } from '@/db/client';
+import { Membership, Team, User } from '@/db/models';
+import { countQueries } from '@/server';
+import { api, type DemoWorld, seedDemo } from './testClient';
+
+type Row = Record<string, unknown>;
+type Index = { data: Row[]; pagination: Row };
+
+let world: DemoWorld;
+let carolId: number;
+
+beforeAll(async () => {
+  world = await seedDemo();
+  carolId = ((await User.findBy({ email: 'carol@example.com' })) as User).id;
+});
+afterAll(closeDb);
+
+describe('POST /api/teams', () => {
+  it('creates the team with the caller as its owner', async () => {
+    const response = await api<Row>('POST', '/teams', { cookie: world.carol, body: { data: { name: ' Initech ' } } });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name: 'Initech' });
+    const teamId = response.body.id as number;
+    const memberships = await Membership.where({ teamId }).toArray();
+    expect(memberships.map((m) => [m.userId, m.role])).toEqual([[carolId, 'owner']]);
+    // The new team is reachable right away (the next request's context has the membership).
+    expect((await api('GET', `/teams/${teamId}/members`, { cookie: world.carol })).status).toBe(200);
+    const list = await api<Index>('GET', '/teams', { cookie: world.carol });
+    expect(list.body.data.map((team) => team.name)).toEqual(['Initech', 'Globex']);
+  });
+
+  it('ignores fields it does not permit, validates the name, and writes nothing on failure', async () => {
+    const before = await Team.all().count();
+    const created = await api<Row>('POST', '/teams', {
+      cookie: world.bob,
+      body: { data: { name: 'Hooli', id: 999_999, createdAt: '2000-01-01T00:00:00Z' } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.id).not.toBe(999_999);
+    expect(created.body.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+    for (const name of [' ', 'x'.repeat(101), 42]) {
+      const bad = await api<{ error: { fields: Row } }>('POST', '/teams', { cookie: world.bob, body: { name } });
+      expect(bad.status, String(name)).toBe(422);
+      expect(bad.body.error.fields.name).toBeDefined();
+    }
+    expect(await Team.all().count()).toBe(before + 1);
+    expect(await Membership.where({ teamId: created.body.id as number }).count()).toBe(1);
+  });
+
+  it('needs a signed-in user (401), not an API key (403)', async () => {
+    expect((await api('POST', '/teams', { body: { name: 'Anon' } })).status).toBe(401);
+    const key = await api<Row>('POST', `/teams/${world.acme.id}/api-keys`, {
+      cookie: world.alice,
+      body: { name: 'k' },
+    });
+    const byKey = await api('POST', '/teams', { token: key.body.token as string, body: { name: 'By key' } });
+    expect(byKey.status).toBe(403);
+    expect(await Team.findBy({ name: 'By key' })).toBeNull();
+  });
+});
+
+describe('reading and renaming', () => {
+  it("lists the caller's teams only, in a constant number of statements", async () => {
+    const { result, count } = await countQueries(() => api<Index>('GET', '/teams', { cookie: world.alice }));
+    expect(result.status).toBe(200);
+    expect(result.body.data.map((team) => team.name)).toEqual(['Acme']);
+    // The context (user + memberships), then the page (its rows give the total).
+    expect(count).toBe(2);
+    expect((await api('GET', '/teams')).status).toBe(401);
+  });
+
+  it('another team is a 404 on every record route, whoever asks', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'Mine now' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await api<Row>(method, `/teams/${world.globex.id}`, { cookie: world.alice, body });
+      expect(response.status, method).toBe(404);
+      expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Team not found' } });
+    }
+    expect((await Team.find(world.globex.id)).name).toBe('Globex');
+  });
+
+  it('owners rename; members get 403; deleting is not offered (405)', async () => {
+    const team = `/teams/${world.acme.id}`;
+    expect((await api('PATCH', team, { cookie: world.bob, body: { name: 'Bob Co' } })).status).toBe(403);
+    const renamed = await api<Row>('PATCH', team, { cookie: world.alice, body: { name: 'Acme Inc' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Acme Inc');
+    expect((await api<Row>('GET', team, { cookie: world.bob })).body.name).toBe('Acme Inc');
+    expect((await api('DELETE', team, { cookie: world.alice })).status).toBe(405);
+    expect(await Team.findBy({ id: world.acme.id })).not.toBeNull();
+  });
+});

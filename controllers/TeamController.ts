@@ -1,0 +1,95 @@
+/**
+ * Teams: `/api/teams[/:id]`, not nested under a team (no `@scope`), so the
+ * scope guard does not run here and the hooks below do its job.
+ *
+ * - `POST /api/teams {name}`: any signed-in user; creates the team and makes
+ *   the caller its owner, in one transaction.
+ * - `GET /api/teams`, `GET /api/teams/:id`: the caller's teams only (another
+ *   team is a 404, as on every team route).
+ * - `PATCH /api/teams/:id {name}`: owners rename.
+ * - `DELETE /api/teams/:id`: not offered yet (405): a team's campaigns carry
+ *   attachments whose cleanup must run first; add it here when you need it.
+ *
+ * API keys may read their team but never create or change teams: that takes a
+ * signed-in user. Members join through invitations (InvitationController).
+ */
+import { Membership, Team } from '@/db/models';
+import {
+  ActiveController,
+  AppError,
+  apiDoc,
+  before,
+  Forbidden,
+  NotFound,
+  toValidationError,
+  transaction,
+  Unauthorized,
+} from '@/server';
+import type { AppContext, CurrentUser } from './context';
+import { crud } from './decorators';
+
+@apiDoc({
+  tag: 'Teams',
+  description: "The caller's teams. Creating one makes the caller its owner.",
+  actions: {
+    index: { summary: "List the caller's teams" },
+    get: { summary: 'A team of the caller', description: 'A team the caller is not a member of is a 404.' },
+    create: { summary: 'Create a team', description: 'Any signed-in user; the caller becomes its owner.' },
+    update: { summary: 'Rename a team (owners)' },
+    destroy: { summary: 'Delete a team (not offered: 405)' },
+  },
+})
+@crud(Team, {
+  index: {
+    sortable: ['name', 'createdAt'],
+    defaultSort: { field: 'createdAt', dir: 'desc' },
+    perPage: 50,
+    maxPerPage: 100,
+  },
+  create: { permit: ['name'] },
+  update: { permit: ['name'] },
+})
+export class TeamController extends ActiveController<AppContext, Team> {
+  private get currentUser(): CurrentUser {
+    if (!this.context.user) throw new Unauthorized();
+    return this.context.user;
+  }
+
+  /** Signed in (401), and only the caller's teams are reachable (404 for any other id). */
+  @before()
+  ownTeamsOnly(): void {
+    void this.currentUser;
+    const teamIds = this.context.memberships.map((membership) => membership.teamId);
+    this.relation = this.relation.where({ id: teamIds });
+    // Record actions loaded their record before hooks run: check it is one of the caller's teams.
+    if (this.record && !teamIds.includes(this.record.id)) throw new NotFound('Team');
+  }
+
+  /** Creating, renaming (and deleting) teams takes a signed-in user, never an API key. */
+  @before({ only: ['create', 'update', 'destroy'] })
+  noApiKeys(): void {
+    if (this.context.apiKey) throw new Forbidden('API keys cannot manage teams; sign in');
+  }
+
+  @before({ only: ['update', 'destroy'] })
+  ownersOnly(): void {
+    const membership = this.context.memberships.find((m) => m.teamId === this.record?.id);
+    if (membership?.role !== 'owner') throw new Forbidden('Only team owners can do this');
+  }
+
+  /** The team and the caller's `owner` membership, both or neither. */
+  async create(): Promise<Team> {
+    const user = this.currentUser;
+    return transaction(async () => {
+      const team = await Team.create({ name: this.params.data?.name as string });
+      if (!team.isPersisted) throw toValidationError(team.errors);
+      const membership = await Membership.create({ teamId: team.id, userId: user.id, role: 'owner' });
+      if (!membership.isPersisted) throw toValidationError(membership.errors);
+      return team;
+    });
+  }
+
+  destroy(): never {
+    throw new AppError('METHOD_NOT_SUPPORTED', 'Deleting a team is not offered by this app');
+  }
+}

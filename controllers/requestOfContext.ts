@@ -1,0 +1,32 @@
+/**
+ * The HTTP request behind a request context, for the few actions that need
+ * more than the context carries: the public origin of links the API hands out
+ * (invitation links) and, for rate limits, the caller's address. The context
+ * keeps its shape (controllers/context.ts), so the request is remembered
+ * beside it, keyed by the context object: controllers/index.ts records it when
+ * it builds a context. In-process calls (server components) have none.
+ */
+import { env } from '@/env';
+
+const requests = new WeakMap<object, Request>();
+
+/** Called by the API handler's context builder for each request. */
+export function rememberRequest(context: object, request: Request): void {
+  requests.set(context, request);
+}
+
+/** The request `context` was built from, if it came over HTTP. */
+export function requestOf(context: object): Request | undefined {
+  return requests.get(context);
+}
+
+/**
+ * Where links should point: `APP_URL`'s origin when set, else the request's,
+ * else '' (a relative link). Behind a proxy that rewrites Host, set APP_URL: a
+ * link in an email must name the public address.
+ */
+export function publicOrigin(context: object): string {
+  if (env.APP_URL) return new URL(env.APP_URL).origin;
+  const request = requests.get(context);
+  return request ? new URL(request.url).origin : '';
+}

@@ -1,0 +1,36 @@
+/**
+ * "A team always keeps at least one owner", race-safe. Every change that can
+ * take an owner away (demote, remove, leave) runs in a transaction that first
+ * locks the team's row; concurrent changes to the same team's members then
+ * queue, and each counts the owners only after the previous one committed.
+ * Two owners demoting each other at once: the second finds one owner left
+ * (itself) and gets the 422.
+ *
+ * `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it still serialises these
+ * changes, but does not block inserts elsewhere that reference the team
+ * (campaigns, posts, keys take a KEY SHARE lock on it).
+ */
+import { and, count, eq, ne } from 'drizzle-orm';
+import { memberships, teams } from '@/db/schema';
+import { AppError, db } from '@/server';
+
+/** Locks the team's row until the current transaction ends. Call inside `transaction()`. */
+export async function lockTeamMembers(teamId: number): Promise<void> {
+  await db().select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
+}
+
+/** 422 unless the team has an owner other than `membershipId` (call after lockTeamMembers). */
+export async function requireAnotherOwner(teamId: number, membershipId: number, message: string): Promise<void> {
+  const [row] = await db()
+    .select({ owners: count() })
+    .from(memberships)
+    .where(and(eq(memberships.teamId, teamId), eq(memberships.role, 'owner'), ne(memberships.id, membershipId)));
+  if ((row?.owners ?? 0) === 0) throw new AppError('UNPROCESSABLE_ENTITY', message, { base: [message] });
+}
+
+/** The messages a client shows: each says what to do instead. */
+export const LAST_OWNER_MESSAGES = {
+  demote: 'A team needs at least one owner: make another member an owner first',
+  remove: 'A team needs at least one owner: make another member an owner before removing this one',
+  leave: 'You are the last owner: make another member an owner before leaving',
+} as const;
