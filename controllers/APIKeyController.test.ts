@@ -98,8 +98,9 @@ describe('Authorization: Bearer <token>', () => {
     );
     expect(result.status).toBe(200);
     expect(result.body.data.length).toBeGreaterThan(0);
-    // Key lookup, lastUsedAt stamp, then the page, its capped count (more pages follow) and the creators.
-    expect(count).toBe(5);
+    // The failed-key limit of this address (a primary-key read), key lookup, lastUsedAt stamp, then the
+    // page, its capped count (more pages follow), the creators and the logos.
+    expect(count).toBe(7);
     const used = await ApiKey.find(id);
     expect(used.lastUsedAt).toBeInstanceOf(Date);
     expect(Date.now() - (used.lastUsedAt as Date).getTime()).toBeLessThan(60_000);

@@ -48,7 +48,7 @@ describe('the scope guard', () => {
       expect(result.status, `${method} ${path}`).toBe(404);
       expect(result.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Team not found' } });
       expect(count).toBe(1);
-      expect(statements[0]).toMatch(/from "users"/);
+      expect(statements[0]).toMatch(/from "sessions"/);
     }
   });
 

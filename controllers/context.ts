@@ -3,16 +3,19 @@
  * controller sees as `this.context`, and the scope guard that runs before any
  * record of a `/teams/:teamId/...` route is read.
  *
- * Customise here: how a request authenticates (session cookie or API key
- * today; add OAuth, SSO ... in `createContext`), what the context carries, and
+ * Customise here: how a request authenticates (better-auth's session cookie
+ * or an API key; OAuth providers plug into better-auth in
+ * controllers/auth/auth.ts and need nothing here), what the context carries, and
  * which nested scope params must belong to the team (`TEAM_CHILD_SCOPES`).
  * Role rules (owner-only actions) live in controllers/TeamController.ts.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { ApiKey, Campaign } from '@/db/models';
-import { memberships, type Role, teams, users } from '@/db/schema';
+import { memberships, type Role, sessions, teams, users } from '@/db/schema';
 import { db, type ModelClass, NotFound, runPrepared, Unauthorized } from '@/server';
-import { sessionUserId } from './session';
+import { clientIp } from './rateLimit/clientIp';
+import { assertNotBlocked, recordFailure } from './rateLimit/rateLimits';
+import { sessionTokenOf } from './session';
 
 export interface CurrentUser {
   id: number;
@@ -57,17 +60,19 @@ export async function loadCurrentUser(
 }
 
 /**
- * What every API request needs: the user and their (team, role) pairs, in one
- * statement without the teams join or sort (this runs on every request).
+ * What every API request needs: the live session's user and their (team,
+ * role) pairs, in one statement without the teams join or sort (this runs on
+ * every request). A signed-out, expired or unknown token finds no row.
  */
-async function loadRequestUser(userId: number): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
+async function loadSessionUser(token: string): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
   // Prepared (server/model/runPrepared.ts): parsed and planned once per connection, not on every request.
   const rows = await runPrepared(
     db()
       .select(USER_COLUMNS)
-      .from(users)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(memberships, eq(memberships.userId, users.id))
-      .where(eq(users.id, userId)),
+      .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`))),
   );
   return toCurrentUser(rows, () => ({}));
 }
@@ -99,18 +104,26 @@ function toCurrentUser<R extends UserRow, E extends object>(
  * Builds `this.context` for a request. An `Authorization` header wins over
  * the cookie: a request that presents a key means to act as that key, so a
  * bad key is a 401 rather than a silent fall-back to the browser session.
+ * Failed keys count against the caller's IP (`bearerFailure`): past the
+ * limit every key from that IP is a 429, a valid one too, so guessing stops
+ * (one primary-key read per Bearer request; browser sessions skip it).
  */
 export async function createContext(request: Request): Promise<AppContext> {
   const authorization = request.headers.get('authorization');
   if (authorization !== null) {
     const token = /^Bearer +(\S+)$/i.exec(authorization.trim())?.[1];
+    const ip = clientIp(request);
+    await assertNotBlocked('bearer', { ip });
     const found = token ? await ApiKey.authenticate(token) : null;
-    if (!found) throw new Unauthorized('Invalid API key');
+    if (!found) {
+      await recordFailure('bearer', { ip });
+      throw new Unauthorized('Invalid API key');
+    }
     return { user: found.user, memberships: [found.membership], apiKey: found.apiKey };
   }
-  const userId = await sessionUserId(request);
-  if (userId === null) return anonymous();
-  const loaded = await loadRequestUser(userId);
+  const token = sessionTokenOf(request);
+  if (token === null) return anonymous();
+  const loaded = await loadSessionUser(token);
   return loaded ? { ...loaded, apiKey: null } : anonymous();
 }
 

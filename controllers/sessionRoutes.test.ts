@@ -1,7 +1,8 @@
 /**
- * /api/session through its real handlers, with real cookies (iron-session).
+ * /api/session through its real handlers, with real cookies (better-auth's
+ * database sessions, controllers/session.ts).
  */
-import { sealData } from 'iron-session';
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { demoSeeder } from '@/db/demoSeed';
@@ -38,7 +39,7 @@ describe('POST /api/session (dev sign-in)', () => {
       teams: [{ id: acme?.id, name: 'Acme', role: 'owner' }],
     });
     const setCookie = response.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=Fe26\\.2\\*`));
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9%]+;`));
     expect(setCookie).toMatch(/; HttpOnly/i);
     expect(setCookie).toMatch(/; SameSite=Lax/i);
     expect(setCookie).toMatch(/; Path=\//i);
@@ -130,19 +131,23 @@ describe('GET /api/session', () => {
     expect(body.teams).toEqual([{ id: expect.any(Number), name: 'Acme', role: 'member' }]);
   });
 
-  it('answers 401 without a cookie, with a tampered one, one sealed with another secret, or junk', async () => {
+  it('answers 401 without a cookie, with a tampered one, one signed with another secret, or junk', async () => {
     const cookie = cookieFrom(await post(JSON.stringify({ email: 'alice@example.com' })));
     const [name, value = ''] = cookie.split('=');
     const middle = Math.floor(value.length / 2);
     const flipped = `${value.slice(0, middle)}${value[middle] === 'A' ? 'B' : 'A'}${value.slice(middle + 1)}`;
-    const alice = await User.findBy({ email: 'alice@example.com' });
-    const forged = await sealData({ userId: alice?.id }, { password: 'x'.repeat(32) });
+    // The real token, signed with another secret.
+    const token = decodeURIComponent(value).split('.')[0] ?? '';
+    const forged = encodeURIComponent(
+      `${token}.${createHmac('sha256', 'x'.repeat(64)).update(token).digest('base64')}`,
+    );
     for (const bad of [
       undefined,
       `${name}=${flipped}`,
       `${name}=${forged}`,
       `${name}=junk`,
-      `${name}=Fe26.2**~2`,
+      `${name}=${encodeURIComponent(token)}`,
+      `${name}=%E0%A4%A`,
       `${name}=${value.slice(0, -10)}`,
     ]) {
       const response = await get(bad);
@@ -159,13 +164,46 @@ describe('GET /api/session', () => {
     expect((await get(cookie)).status).toBe(401);
   });
 
-  it('reflects membership changes at once (the cookie holds only the user id)', async () => {
+  it('reflects membership changes at once (the cookie names a session, the rest is read per request)', async () => {
     const dave = await User.create({ email: 'dave@example.com', name: 'Dave' });
     const cookie = cookieFrom(await post(JSON.stringify({ email: 'dave@example.com' })));
     expect((await (await get(cookie)).json()).teams).toEqual([]);
     const acme = (await Team.findBy({ name: 'Acme' })) as Team;
     await Membership.create({ teamId: acme.id, userId: dave.id, role: 'member' });
     expect((await (await get(cookie)).json()).teams).toEqual([{ id: acme.id, name: 'Acme', role: 'member' }]);
+  });
+});
+
+describe('POST /api/session in production (AUTH_DEV_LOGIN=true: loopback only)', () => {
+  const production = createSessionRoutes({ devLogin: true, devLoginLoopbackOnly: true });
+  const signIn = (host: string, url = `http://${host}/api/session`) =>
+    production.POST(
+      new Request(url, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'alice@example.com' }),
+      }),
+    );
+
+  it.each(['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'localhost'])(
+    'signs in a request addressed to %s',
+    async (host) => {
+      expect((await signIn(host)).status).toBe(200);
+    },
+  );
+
+  it.each(['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.5:3000'])(
+    'refuses a request addressed to %s (a DNS-rebinding page reaches the server under its own name)',
+    async (host) => {
+      const response = await signIn(host);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect((await response.json()).error.code).toBe('FORBIDDEN');
+    },
+  );
+
+  it('refuses a loopback Host header on a request whose URL names another host', async () => {
+    expect((await signIn('localhost:3000', 'http://evil.example/api/session')).status).toBe(403);
   });
 });
 
@@ -182,6 +220,21 @@ describe('DELETE /api/session', () => {
     expect(cleared).toMatch(/Max-Age=0/i);
     // The browser now sends no cookie: signed out.
     expect((await get(cookieFrom(response) || undefined)).status).toBe(401);
+    // And a copy of the old cookie is worthless: the session is gone from the database.
+    expect((await get(cookie)).status).toBe(401);
+    const acme = (await Team.findBy({ name: 'Acme' })) as Team;
+    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(401);
+  });
+
+  it('gives each sign-in a fresh session: signing one out leaves the other', async () => {
+    const first = cookieFrom(await post(JSON.stringify({ email: 'alice@example.com' })));
+    const second = cookieFrom(await post(JSON.stringify({ email: 'alice@example.com' })));
+    expect(first).not.toBe(second);
+    await sessionRoutes.DELETE(
+      new Request('http://localhost/api/session', { method: 'DELETE', headers: { cookie: first } }),
+    );
+    expect((await get(first)).status).toBe(401);
+    expect((await get(second)).status).toBe(200);
   });
 
   it('refuses a cross-site sign-out', async () => {

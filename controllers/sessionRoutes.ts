@@ -5,14 +5,17 @@
  *
  *   POST   {email}  -> 200 {user, teams} + session cookie   (dev sign-in)
  *   GET             -> 200 {user, teams: [{id, name, role}]}, or 401
- *   DELETE          -> 200 {success: true}, cookie cleared
+ *   DELETE          -> 200 {success: true}; the session ends on the server
  *
  * Errors use the API's JSON body: malformed JSON or a bad email 400 (with
  * `fields`), unknown email 401, dev sign-in disabled 403, other methods 405.
  *
- * Replace POST with your real sign-in (OAuth callback, password, magic link):
- * whatever proves who the user is ends with `session.userId = user.id; await
- * session.save()`.
+ * Real sign-in (password, and any OAuth provider you add) is better-auth's, at
+ * /api/auth/* (controllers/auth/). The dev sign-in creates the same kind of
+ * session without a password, for development, tests and benchmarks; in
+ * production it exists only with AUTH_DEV_LOGIN=true, and then only for
+ * requests addressed to a loopback host (a DNS-rebinding page reaches the
+ * server under its own host name, so it is refused).
  */
 import { z } from 'zod';
 import { User } from '@/db/models';
@@ -29,7 +32,7 @@ import {
   withRequestId,
 } from '@/server';
 import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
-import { getSession, sessionUserId } from './session';
+import { endSession, serializeSessionCookie, sessionUserId, startSession } from './session';
 
 export interface SessionBody {
   user: CurrentUser;
@@ -45,7 +48,6 @@ function sessionBody(user: CurrentUser, memberships: NamedMembership[]): Session
   return { user, teams: memberships.map(({ teamId, teamName, role }) => ({ id: teamId, name: teamName, role })) };
 }
 
-/** Runs a handler; anything thrown becomes the API's JSON error response. */
 /** One error path, and the request id every API response carries. */
 function guarded(handler: (request: Request) => Promise<Response>) {
   return (request: Request): Promise<Response> =>
@@ -58,11 +60,29 @@ function guarded(handler: (request: Request) => Promise<Response>) {
     });
 }
 
-export function createSessionRoutes(options: { devLogin: boolean }) {
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+
+/** Addressed to this machine itself: the Host header (what the browser asked for) and the URL. */
+function addressedToLoopback(request: Request): boolean {
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  return LOOPBACK_HOST.test(host) && LOOPBACK_HOST.test(new URL(request.url).host);
+}
+
+export interface SessionRouteOptions {
+  /** The password-less dev sign-in is on. */
+  devLogin: boolean;
+  /** ... but only for requests addressed to a loopback host (production with AUTH_DEV_LOGIN=true). */
+  devLoginLoopbackOnly?: boolean;
+}
+
+export function createSessionRoutes(options: SessionRouteOptions) {
   const POST = guarded(async (request) => {
     // A cross-site page must not sign a visitor in as someone else.
     assertSameOrigin(request);
     if (!options.devLogin) throw new Forbidden('Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it)');
+    if (options.devLoginLoopbackOnly && !addressedToLoopback(request)) {
+      throw new Forbidden('Dev sign-in answers only requests addressed to localhost in production');
+    }
     const parsed = signInInput.safeParse(await readJsonBody(request));
     if (!parsed.success) {
       throw new BadRequest('Invalid input', issueFieldErrors(parsed.error.issues, { whole: 'body' }));
@@ -70,11 +90,9 @@ export function createSessionRoutes(options: { devLogin: boolean }) {
     const user = await User.findBy({ email: User.normalizeEmail(parsed.data.email) });
     const loaded = user ? await loadCurrentUser(user.id) : null;
     if (!loaded) throw new Unauthorized('No user with this email');
-    const response = jsonResponse(sessionBody(loaded.user, loaded.memberships));
-    const session = await getSession(request, response);
-    session.userId = loaded.user.id;
-    await session.save();
-    return response;
+    return jsonResponse(sessionBody(loaded.user, loaded.memberships), 200, {
+      'set-cookie': serializeSessionCookie(await startSession(request, loaded.user.id)),
+    });
   });
 
   const GET = guarded(async (request) => {
@@ -86,9 +104,7 @@ export function createSessionRoutes(options: { devLogin: boolean }) {
 
   const DELETE = guarded(async (request) => {
     assertSameOrigin(request);
-    const response = jsonResponse({ success: true });
-    (await getSession(request, response)).destroy();
-    return response;
+    return jsonResponse({ success: true }, 200, { 'set-cookie': serializeSessionCookie(await endSession(request)) });
   });
 
   const methodNotAllowed = guarded(async (request) => {

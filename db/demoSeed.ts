@@ -1,14 +1,17 @@
 /**
  * The demo's data: Acme (Alice owner, Bob member) and Globex (Carol owner),
  * 30 Acme campaigns and 5 Globex campaigns of mixed status, budget and name,
- * and 1-3 posts per campaign. Every value is fixed (dates too), and each row
+ * and 1-3 posts per campaign; every user's password is DEMO_PASSWORD. Every value is fixed (dates too), and each row
  * is found by its natural key before it is written, so running the seed again
  * restores exactly this data without duplicating anything.
  *
  * Replace it with your own demo data; register seeders in db/seed.ts.
  */
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { and, eq } from 'drizzle-orm';
+import { db } from '@/server';
 import { Campaign, Membership, Post, Team, User } from './models';
-import type { CampaignStatus, Role } from './schema';
+import { accounts, type CampaignStatus, type Role } from './schema';
 import type { Seeder } from './seed';
 
 const USERS = [
@@ -75,10 +78,34 @@ function fail(what: string, errors: Record<string, string[]>): never {
   throw new Error(`could not seed ${what}: ${JSON.stringify(errors)}`);
 }
 
+/**
+ * Every demo user signs in with this password: demo data for development and
+ * tests, never seed it into a production database. Documented in docs/auth.md.
+ */
+export const DEMO_PASSWORD = 'demo-password';
+
 async function seedUser(attributes: { email: string; name: string }): Promise<User> {
   const user = (await User.findBy({ email: attributes.email })) ?? User.build({ email: attributes.email });
   if (!(await user.update({ name: attributes.name }))) fail(`user ${attributes.email}`, user.errors);
+  await seedPassword(user.id);
   return user;
+}
+
+/**
+ * better-auth's password account (`providerId: 'credential'`), with a scrypt
+ * hash of DEMO_PASSWORD. Kept when it still verifies (a hash is salted: a new
+ * one on every run would change the data), reset when the user changed it.
+ */
+async function seedPassword(userId: number): Promise<void> {
+  const where = and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'));
+  const [account] = await db().select({ id: accounts.id, password: accounts.password }).from(accounts).where(where);
+  if (account?.password && (await verifyPassword({ hash: account.password, password: DEMO_PASSWORD }))) return;
+  const password = await hashPassword(DEMO_PASSWORD);
+  if (account) await db().update(accounts).set({ password }).where(eq(accounts.id, account.id));
+  else
+    await db()
+      .insert(accounts)
+      .values({ userId, providerId: 'credential', accountId: String(userId), password });
 }
 
 async function seedTeam(spec: (typeof TEAMS)[number], users: Map<string, User>): Promise<void> {

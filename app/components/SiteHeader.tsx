@@ -33,9 +33,9 @@ export async function SiteHeader() {
       <nav aria-label="Account" className="account">
         {session ? (
           <>
-            <span className="muted" data-testid="signed-in-as">
+            <Link href="/account" className="muted" data-testid="signed-in-as">
               {session.user.name}
-            </span>
+            </Link>
             <form action={signOut}>
               <button type="submit" className="button subtle">
                 Sign out

@@ -1,17 +1,19 @@
 'use client';
 /**
- * The dev sign-in form: one button per seeded user, or any email. Submits
- * the `signIn` server action; its error comes back as state.
+ * The dev sign-in form (development and tests only, see env.ts
+ * AUTH_DEV_LOGIN): one button per seeded user, or any email, no password.
+ * Submits the `signIn` server action; its error comes back as state.
  */
 import { useActionState } from 'react';
 import { type SignInState, signIn } from './actions';
 import { DEMO_USERS } from './demoUsers';
 
-export function SignInForm() {
+export function SignInForm({ next }: { next?: string | null }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
   return (
     <div className="stack">
       <form action={action} className="stack">
+        {next && <input type="hidden" name="next" value={next} />}
         <fieldset className="choices" disabled={pending}>
           <legend>Sign in as a demo user</legend>
           {DEMO_USERS.map((user) => (
@@ -25,6 +27,7 @@ export function SignInForm() {
         </fieldset>
       </form>
       <form action={action} className="inline-form" aria-describedby={state.error ? 'sign-in-error' : undefined}>
+        {next && <input type="hidden" name="next" value={next} />}
         <div className="field">
           <label htmlFor="sign-in-email">Or any email</label>
           <input

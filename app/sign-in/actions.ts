@@ -1,29 +1,28 @@
 'use server';
 /**
- * Dev sign-in and sign-out as server actions: they write the same sealed
- * iron-session cookie as `POST /api/session` (controllers/session.ts), without
- * a hand-written fetch from the page. Next.js checks the Origin of every
- * server action, so a cross-site form cannot sign a visitor in.
- *
- * Replace `signIn` with your real sign-in (OAuth, password, magic link):
- * whatever proves who the user is ends with `session.userId = user.id`.
+ * Dev sign-in and sign-out as server actions: they start and end the same
+ * database-backed session as `POST` / `DELETE /api/session`
+ * (controllers/session.ts), without a hand-written fetch from the page.
+ * Next.js checks the Origin of every server action, so a cross-site form
+ * cannot sign a visitor in. Password sign-in is better-auth's
+ * (/api/auth/sign-in/email, called by PasswordSignInForm).
  */
-import { getIronSession } from 'iron-session';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { loadCurrentUser } from '@/controllers/context';
-import { type SessionData, sessionOptions } from '@/controllers/session';
+import { endSession, type SessionCookie, startSession } from '@/controllers/session';
 import { User } from '@/db/models';
 import { devLoginEnabled } from '@/env';
 import { requestFromHeaders } from '../lib/requestFromHeaders';
+import { safeNextPath } from './safeNextPath';
 
 export interface SignInState {
   error?: string;
   email?: string;
 }
 
-async function currentSession() {
-  return getIronSession<SessionData>(await cookies(), sessionOptions(await requestFromHeaders()));
+async function setSessionCookie({ name, value, ...options }: SessionCookie): Promise<void> {
+  (await cookies()).set(name, value, options);
 }
 
 export async function signIn(_previous: SignInState, form: FormData): Promise<SignInState> {
@@ -34,15 +33,16 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   const loaded = user ? await loadCurrentUser(user.id) : null;
   if (!loaded) return { email, error: `No user with the email ${email}.` };
 
-  const session = await currentSession();
-  session.userId = loaded.user.id;
-  await session.save();
+  await setSessionCookie(await startSession(await requestFromHeaders(), loaded.user.id));
+  const next = safeNextPath(form.get('next'));
+  if (next) redirect(next);
   // One team: straight to its campaigns. Several (or none): the team picker on the home page.
   const [only, ...others] = loaded.memberships;
   redirect(only && others.length === 0 ? `/teams/${only.teamId}/campaigns` : '/');
 }
 
+/** Signs out: the session row is deleted, so the old cookie is worthless even if copied. */
 export async function signOut(): Promise<void> {
-  (await currentSession()).destroy();
+  await setSessionCookie(await endSession(await requestFromHeaders()));
   redirect('/sign-in');
 }

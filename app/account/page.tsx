@@ -1,0 +1,48 @@
+/** `/account`: change the password, and sign out of every device at once. */
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { AuthForm } from '../components/auth/AuthForm';
+import { getCurrentSession } from '../lib/getCurrentSession';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Account · Active Controller Starter' };
+
+export default async function AccountPage() {
+  const session = await getCurrentSession();
+  if (!session) redirect('/sign-in?next=/account');
+  return (
+    <main className="page narrow">
+      <h1>Account</h1>
+      <p className="muted">
+        Signed in as {session.user.name} ({session.user.email}).
+      </p>
+      <section className="stack" aria-labelledby="change-password">
+        <h2 id="change-password">Change password</h2>
+        <AuthForm
+          label="Change password"
+          endpoint="/api/auth/change-password"
+          fields={[
+            { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
+            { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
+          ]}
+          extraBody={{ revokeOtherSessions: true }}
+          submitLabel="Change password"
+          successMessage="Password changed. Your other devices were signed out."
+        />
+      </section>
+      <section className="stack" aria-labelledby="sessions">
+        <h2 id="sessions">Sessions</h2>
+        <p className="muted">
+          Lost a device, or signed in somewhere you should not have? End every session, this one too.
+        </p>
+        <AuthForm
+          label="Sign out everywhere"
+          endpoint="/api/auth/revoke-sessions"
+          fields={[]}
+          submitLabel="Sign out everywhere"
+          redirectTo="/sign-in"
+        />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Accounts and sessions: better-auth 1.7 on the app's PostgreSQL through its
+ * drizzle adapter. It owns sign-up, password sign-in (scrypt hashes), sign-out,
+ * "sign out everywhere", change and reset password; its endpoints are served
+ * under /api/auth/* (app/api/auth/[...all]/route.ts, wrapped by
+ * controllers/auth/authRoutes.ts for rate limits and the API's error format).
+ *
+ * Sessions are rows in `sessions`; the `app_session` cookie carries the row's
+ * random token, signed (controllers/auth/sessionCookie.ts). Signing out
+ * deletes the row, so a copied cookie stops working at once.
+ *
+ * Customise here: OAuth providers (`socialProviders: { github: {...} }`, whose
+ * links land in `accounts`), session lifetime, password rules, and the mailer
+ * (controllers/mailer.ts) that sends reset links.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { accounts, sessions, users, verifications } from '@/db/schema';
+import { env } from '@/env';
+import { db } from '@/server';
+import { sendMail } from '../mailer';
+import { authSecret } from './authSecret';
+
+export const SESSION_COOKIE = 'app_session';
+/**
+ * A session lasts 14 days from sign-in. Only better-auth's own
+ * `GET /api/auth/get-session` extends it (at most once a day, row and cookie):
+ * the app's per-request lookup (controllers/context.ts) is a read.
+ */
+export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
+const SESSION_REFRESH_SECONDS = 24 * 3600;
+/** Longer than this is refused before hashing (scrypt cost grows with the input). */
+export const MAX_PASSWORD_LENGTH = 128;
+
+function createAuth() {
+  return betterAuth({
+    appName: 'Active Controller Starter',
+    // Unset: better-auth takes the origin from each request (as the rest of the app does).
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret: authSecret(),
+    database: drizzleAdapter(db(), {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications },
+      usePlural: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // A reset proves control of the mailbox: every session of the account ends with it.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Someone asked to reset the password of ${user.email}.\n\nOpen this link within an hour to choose a new one:\n${url}\n\nIf it was not you, ignore this mail.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      // No signed copy of the session in a second cookie: every request reads the
+      // sessions table, so signing out is immediate everywhere.
+      cookieCache: { enabled: false },
+    },
+    // Our own limits (controllers/rateLimit/) are stored in PostgreSQL and shared by instances.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: 'serial' },
+      // The cookie keeps the name it always had; Secure is added per request over https
+      // (controllers/auth/sessionCookie.ts), so no `__Secure-` prefix.
+      useSecureCookies: false,
+      cookies: { session_token: { name: SESSION_COOKIE } },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One instance per process (and across dev hot reloads), built on first use:
+// importing this file opens no connection and needs no variables at build time.
+const cache = globalThis as typeof globalThis & { __auth?: Auth };
+
+export function auth(): Auth {
+  cache.__auth ??= createAuth();
+  return cache.__auth;
+}

@@ -1,0 +1,212 @@
+/**
+ * Accounts and sessions end to end through the real /api/auth handlers
+ * (better-auth on this file's PostgreSQL): sign up, password sign-in, sign
+ * out and the replayed cookie, sign out everywhere, change and reset
+ * password, the failed sign-in limit, and the API's error format.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb } from '@/db/client';
+import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
+import { Team } from '@/db/models';
+import { clearSentMails, sentMails } from '../mailer';
+import { RULES } from '../rateLimit/rateLimits';
+import { api, cookieFrom, sessionRoutes } from '../testClient';
+import { createAuthRoutes } from './authRoutes';
+
+const authRoutes = createAuthRoutes();
+const ORIGIN = 'http://localhost';
+
+beforeAll(() => demoSeeder.run());
+afterAll(closeDb);
+
+/** A POST to /api/auth/<path> as a browser on this site sends it. */
+function post(
+  path: string,
+  body: unknown,
+  init: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
+  return authRoutes.POST(
+    new Request(`${ORIGIN}/api/auth${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        'x-forwarded-for': init.ip ?? '198.51.100.1',
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...init.headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+function me(cookie: string) {
+  return sessionRoutes.GET(new Request(`${ORIGIN}/api/session`, { headers: { cookie } }));
+}
+
+async function signInWithPassword(email: string, password: string, ip?: string): Promise<string> {
+  const response = await post('/sign-in/email', { email, password }, { ip });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return cookieFrom(response);
+}
+
+async function trpcCampaigns(cookie: string, teamId: number): Promise<number> {
+  const input = encodeURIComponent(JSON.stringify({ teamId }));
+  return (await api('GET', `/trpc/teams.campaigns.index?input=${input}`, { cookie })).status;
+}
+
+describe('sign up', () => {
+  it('creates the user and signs them in with an app_session cookie (HttpOnly, SameSite=Lax)', async () => {
+    const response = await post('/sign-up/email', {
+      name: 'Dana',
+      email: 'Dana@Example.com',
+      password: 'correct horse',
+    });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^app_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+    const body = await (await me(cookieFrom(response))).json();
+    expect(body).toEqual({ user: { id: expect.any(Number), email: 'dana@example.com', name: 'Dana' }, teams: [] });
+  });
+
+  it('marks the cookie Secure behind a TLS-terminating proxy', async () => {
+    const response = await post(
+      '/sign-up/email',
+      { name: 'Erin', email: 'erin@example.com', password: 'correct horse' },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+
+  it('refuses a taken email, a short password and a missing name, in the API error format', async () => {
+    const taken = await post('/sign-up/email', { name: 'A', email: 'ALICE@example.com', password: 'whatever123' });
+    expect(taken.status).toBe(422);
+    expect(await taken.json()).toEqual({ error: { code: 'UNPROCESSABLE_ENTITY', message: expect.any(String) } });
+    const short = await post('/sign-up/email', { name: 'F', email: 'f@example.com', password: 'short' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).error.code).toBe('BAD_REQUEST');
+    const nameless = await post('/sign-up/email', { email: 'g@example.com', password: 'long enough' });
+    expect(nameless.status).toBe(400);
+  });
+
+  it('answers malformed and 10,000-deep JSON with a 400, never a 500', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    for (const body of ['{"email":', deep, `{"email":${deep}}`]) {
+      const response = await post('/sign-in/email', body);
+      expect(response.status, body.slice(0, 20)).toBe(400);
+      expect((await response.json()).error.code).toBe('BAD_REQUEST');
+    }
+  });
+});
+
+describe('sign in with a password', () => {
+  it('signs a seeded user in with the documented development password; the session reaches REST and tRPC', async () => {
+    const cookie = await signInWithPassword('alice@example.com', DEMO_PASSWORD);
+    const acme = (await Team.findBy({ name: 'Acme' })) as Team;
+    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(200);
+    expect(await trpcCampaigns(cookie, acme.id)).toBe(200);
+  });
+
+  it('refuses a wrong password with a 401 and no cookie', async () => {
+    const response = await post(
+      '/sign-in/email',
+      { email: 'bob@example.com', password: 'not-it-at-all' },
+      { ip: '198.51.100.9' },
+    );
+    expect(response.status).toBe(401);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect((await response.json()).error).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+  });
+});
+
+describe('sign out', () => {
+  it('ends the session on the server: the replayed cookie is 401 on REST, tRPC and /api/session', async () => {
+    const cookie = await signInWithPassword('alice@example.com', DEMO_PASSWORD);
+    const acme = (await Team.findBy({ name: 'Acme' })) as Team;
+    const out = await post('/sign-out', {}, { cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/^app_session=;/);
+    expect((await me(cookie)).status).toBe(401);
+    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(401);
+    expect(await trpcCampaigns(cookie, acme.id)).toBe(401);
+  });
+
+  it('signs out everywhere: every session of the user ends', async () => {
+    const laptop = await signInWithPassword('bob@example.com', DEMO_PASSWORD);
+    const phone = await signInWithPassword('bob@example.com', DEMO_PASSWORD);
+    const other = await signInWithPassword('alice@example.com', DEMO_PASSWORD);
+    expect((await post('/revoke-sessions', {}, { cookie: laptop })).status).toBe(200);
+    expect((await me(laptop)).status).toBe(401);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(other)).status).toBe(200);
+  });
+});
+
+describe('passwords', () => {
+  it('changes the password: the old one stops working, other sessions end', async () => {
+    await post('/sign-up/email', { name: 'Hal', email: 'hal@example.com', password: 'first password' });
+    const kept = await signInWithPassword('hal@example.com', 'first password');
+    const other = await signInWithPassword('hal@example.com', 'first password');
+    const changed = await post(
+      '/change-password',
+      { currentPassword: 'first password', newPassword: 'second password', revokeOtherSessions: true },
+      { cookie: kept },
+    );
+    expect(changed.status).toBe(200);
+    expect((await me(other)).status).toBe(401);
+    expect((await post('/sign-in/email', { email: 'hal@example.com', password: 'first password' })).status).toBe(401);
+    await signInWithPassword('hal@example.com', 'second password');
+  });
+
+  it('resets a forgotten password through the mailer: the link works once and ends every session', async () => {
+    await post('/sign-up/email', { name: 'Ivy', email: 'ivy@example.com', password: 'forgotten one' });
+    const before = await signInWithPassword('ivy@example.com', 'forgotten one');
+    clearSentMails();
+    const asked = await post('/request-password-reset', { email: 'ivy@example.com', redirectTo: '/reset-password' });
+    expect(asked.status).toBe(200);
+    const mail = sentMails().find((sent) => sent.to === 'ivy@example.com');
+    const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0];
+    expect(link).toContain('/api/auth/reset-password/');
+    const token = new URL(link as string).pathname.split('/').pop() as string;
+
+    const reset = await post('/reset-password', { token, newPassword: 'remembered now' });
+    expect(reset.status).toBe(200);
+    expect((await me(before)).status).toBe(401);
+    await signInWithPassword('ivy@example.com', 'remembered now');
+    expect((await post('/reset-password', { token, newPassword: 'again and again' })).status).toBe(400);
+  });
+
+  it('answers a reset request for an unknown email like a known one (no account enumeration)', async () => {
+    clearSentMails();
+    const asked = await post('/request-password-reset', { email: 'nobody@example.com', redirectTo: '/reset-password' });
+    expect(asked.status).toBe(200);
+    expect(sentMails()).toEqual([]);
+  });
+});
+
+describe('failed sign-in limit', () => {
+  it('answers 429 with Retry-After after repeated wrong passwords, per (account, IP), and a right one does not slip through', async () => {
+    const rule = RULES.signInAccount;
+    RULES.signInAccount = { points: 3, durationSeconds: 60 };
+    try {
+      const ip = '203.0.113.77';
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await post('/sign-in/email', { email: 'carol@example.com', password: `wrong ${i}` }, { ip })).status,
+        ).toBe(401);
+      }
+      const blocked = await post('/sign-in/email', { email: 'carol@example.com', password: DEMO_PASSWORD }, { ip });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await blocked.json()).error.code).toBe('TOO_MANY_REQUESTS');
+      // Another address is not locked out of the account.
+      await signInWithPassword('carol@example.com', DEMO_PASSWORD, '203.0.113.78');
+    } finally {
+      RULES.signInAccount = rule;
+    }
+  });
+});
