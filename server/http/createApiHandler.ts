@@ -20,7 +20,8 @@ import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { errorResponse, jsonResponse, reportError } from './errorResponse';
 import { createRouteTable, matchRoute } from './matchRoute';
-import { readJsonBody } from './readJsonBody';
+import { ParsedJsonRequest } from './parsedJsonRequest';
+import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf, errorHeaders } from './trpc';
 import { withRequestId } from './withRequestId';
@@ -75,9 +76,12 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   async function handleTrpc(request: Request): Promise<Response> {
     let forwarded = request;
     if (request.method === 'POST') {
-      // Same body rules as REST (1 MB, JSON only, no U+0000) before tRPC parses it.
-      const body = await readJsonBody(request);
-      forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(body) });
+      // Same body rules as REST (1 MB, JSON only, depth, no U+0000); tRPC gets the parsed value.
+      forwarded = new ParsedJsonRequest(request, await readJsonBody(request));
+    } else {
+      // A query's input travels in `?input=` and tRPC parses it: the same depth rule first.
+      const input = new URL(request.url).searchParams.get('input');
+      if (input !== null) assertJsonDepth(input);
     }
     return fetchRequestHandler({
       endpoint: trpcEndpoint,

@@ -4,7 +4,9 @@
  * `application/json` required when there is a body (a cross-site HTML form
  * cannot send that type without a CORS preflight), malformed JSON -> 400, and
  * no U+0000 anywhere (PostgreSQL `text` cannot store it; the driver would
- * fail with a 500). Valid JSON that is not an object is returned as is: the
+ * fail with a 500), and no nesting deeper than `MAX_JSON_DEPTH` (recursive
+ * code downstream, `JSON.stringify` or a validator, would overflow the stack:
+ * a 500 instead of a 400). Valid JSON that is not an object is returned as is: the
  * caller decides what shape it accepts.
  */
 import { assertNoNulChars } from '../controller/assertNoNulChars';
@@ -12,6 +14,12 @@ import { AppError, BadRequest } from '../controller/errors';
 import { MB } from '../shared/byteSizes';
 
 export const DEFAULT_BODY_LIMIT = MB;
+/**
+ * Deepest nesting of arrays and objects a request may carry. Real inputs
+ * (`{data: {...}}`, a filter, a jsonb attribute) stay far below it; raise it
+ * here if a jsonb column of yours legitimately nests deeper.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 function describeLimit(bytes: number): string {
   return bytes % MB === 0 ? `${bytes / MB} MB` : `${bytes} bytes`;
@@ -56,6 +64,31 @@ async function readLimited(body: ReadableStream<Uint8Array>, limitBytes: number)
   return bytes;
 }
 
+/**
+ * Throws a 400 when the JSON text nests arrays/objects deeper than `limit`.
+ * A linear scan of the text before parsing it, so a hostile body costs one
+ * pass and no object graph; brackets inside strings do not count. Also used
+ * for tRPC's `?input=` query parameter, the GET twin of a body.
+ */
+export function assertJsonDepth(text: string, limit = MAX_JSON_DEPTH): void {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      // A backslash escapes the next character (`\"` does not end the string).
+      if (char === 0x5c) index++;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b || char === 0x7b) {
+      if (++depth > limit) throw new BadRequest(`JSON nests deeper than ${limit} levels`);
+    } else if (char === 0x5d || char === 0x7d) {
+      depth--;
+    }
+  }
+}
+
 export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_LIMIT): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared)) {
@@ -74,6 +107,7 @@ export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_L
   let parsed: unknown;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    assertJsonDepth(text);
     parsed = JSON.parse(text);
     // Raw U+0000 is invalid inside JSON strings, so only the escape can carry it.
     if (text.includes('\\u0000')) assertNoNulChars(parsed);
