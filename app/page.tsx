@@ -31,6 +31,11 @@ export default async function HomePage() {
               ))}
             </ul>
           )}
+          <p>
+            <Link href="/teams/new" className="button">
+              New team
+            </Link>
+          </p>
         </section>
       ) : (
         <p>

@@ -8,6 +8,7 @@ export function TeamNav({ teamId, isOwner }: { teamId: number; isOwner: boolean 
   const base = `/teams/${teamId}`;
   const sections = [
     { href: `${base}/campaigns`, label: 'Campaigns' },
+    { href: `${base}/members`, label: 'Members' },
     { href: `${base}/settings`, label: 'Settings' },
     ...(isOwner ? [{ href: `${base}/api-keys`, label: 'API keys' }] : []),
   ];

@@ -1,0 +1,23 @@
+'use client';
+/** The Accept button of an invitation page: joins the team, then opens it. */
+import { useRouter } from 'next/navigation';
+import { InvitationAcceptanceController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+
+export function AcceptInvitation({ token }: { token: string }) {
+  const router = useRouter();
+  const accept = InvitationAcceptanceController.use().mutateAccept({
+    onSuccess: (joined) => {
+      router.push(`/teams/${joined.teamId}/campaigns`);
+      router.refresh();
+    },
+  });
+  return (
+    <div className="stack">
+      <button type="button" className="button" disabled={accept.isPending} onClick={() => accept.mutate({ token })}>
+        Accept invitation
+      </button>
+      <ErrorMessage error={accept.error} />
+    </div>
+  );
+}

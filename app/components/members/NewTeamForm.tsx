@@ -1,0 +1,35 @@
+'use client';
+/** Creates a team (the caller becomes its owner), then opens it. */
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import { TeamController } from '@/controllers/client';
+import { ErrorMessage } from '../ErrorMessage';
+import { TextField } from '../TextField';
+
+export function NewTeamForm() {
+  const router = useRouter();
+  const [name, setName] = useState('');
+  const create = TeamController.use().create({
+    onSuccess: (team) => {
+      // The layout reads the caller's teams on the server: refresh so the new one is there.
+      router.push(`/teams/${team.id}/campaigns`);
+      router.refresh();
+    },
+  });
+  const fields = create.error?.fields;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ name });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="form card" aria-label="New team">
+      <TextField id="team-name" label="Team name" value={name} onChange={setName} errors={fields?.name} required />
+      <button type="submit" className="button" disabled={create.isPending}>
+        Create team
+      </button>
+      {create.error && !fields?.name && <ErrorMessage error={create.error} />}
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Teams and members in the browser (issue 16): Alice creates a team, invites
+ * Carol (a seeded user) and sees the link; Carol, in a second browser
+ * context, opens the link and accepts; Alice makes her an owner, then a
+ * member again, then removes her.
+ */
+
+import { ALICE, CAROL, screenshot, signInAs, uniqueName } from './support/session';
+import { expect, test } from './support/test';
+
+test('create a team, invite, accept in a second browser, change the role, remove', async ({ page, browser }) => {
+  await signInAs(page.request, ALICE);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'New team' }).click();
+  const name = uniqueName('Skunkworks');
+  const form = page.getByRole('form', { name: 'New team' });
+  await form.getByLabel('Team name').fill(name);
+  await form.getByRole('button', { name: 'Create team' }).click();
+  await expect(page).toHaveURL(/\/teams\/\d+\/campaigns$/);
+  const teamId = Number(/\/teams\/(\d+)\//.exec(page.url())?.[1]);
+  await expect(page.getByText(name).first()).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(`/teams/${teamId}/members`);
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email').fill(CAROL);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  const link = (await page.getByTestId('invite-link').textContent()) ?? '';
+  expect(link).toMatch(/\/invitations\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('table', { name: 'Pending invitations' })).toContainText(CAROL);
+  await screenshot(page, 'members');
+
+  // Carol, in a browser of her own: the link first asks her to sign in, then offers to accept.
+  // A context made here does not get the config's baseURL by itself.
+  const carolContext = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  try {
+    const carol = await carolContext.newPage();
+    const path = new URL(link, 'http://placeholder').pathname;
+    await carol.goto(path);
+    await expect(carol.getByRole('heading', { name: `Join ${name}` })).toBeVisible();
+    await expect(carol.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute(
+      'href',
+      `/sign-in?next=${encodeURIComponent(path)}`,
+    );
+    await signInAs(carol.request, CAROL);
+    await carol.goto(path);
+    // This page is not the fixture's, which waits for React: a click before hydration would be lost.
+    await carol.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await carol.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(carol).toHaveURL(`/teams/${teamId}/campaigns`);
+    // Used: the link does not work twice.
+    await carol.goto(path);
+    await expect(carol.getByText('This invitation has already been used.')).toBeVisible();
+  } finally {
+    await carolContext.close();
+  }
+
+  // Alice sees Carol, makes her an owner, then a member again, then removes her.
+  await page.reload();
+  const members = page.getByRole('table', { name: 'Members' });
+  const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
+  await expect(carolRow).toContainText('Carol');
+  await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
+  await members.getByLabel('Role of Carol').selectOption('owner');
+  await expect.poll(async () => roleOf(page, teamId, CAROL)).toBe('owner');
+  await members.getByLabel('Role of Carol').selectOption('member');
+  await expect.poll(async () => roleOf(page, teamId, CAROL)).toBe('member');
+  await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
+  await expect(carolRow).toHaveCount(0);
+  expect(await roleOf(page, teamId, CAROL)).toBeUndefined();
+});
+
+async function roleOf(page: import('@playwright/test').Page, teamId: number, email: string) {
+  const response = await page.request.get(`/api/teams/${teamId}/members`);
+  const body = (await response.json()) as { data: { role: string; user: { email: string } }[] };
+  return body.data.find((member) => member.user.email === email)?.role;
+}
