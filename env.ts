@@ -94,7 +94,8 @@ const schema = z.object({
   // missing or unreachable storage a readiness failure (/api/ready).
   STORAGE_REQUIRED: bool.default(false),
 
-  // Sessions (iron-session). At least 32 characters; `npm run dev` generates one.
+  // The one secret: session cookies and better-auth's key derive from it (controllers/auth/authSecret.ts).
+  // At least 32 characters; `npm run dev` generates one.
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),

@@ -77,7 +77,7 @@ try {
   const { serialize } = await import('@/server/controller/serialize');
   const queries = await import('./handlers/campaignQueries');
   const routes = await import('./handlers/campaignRoutes');
-  const { requireMember, sessionUserId } = await import('./handlers/membership');
+  const { requireMember, sessionTokenOf } = await import('./handlers/membership');
   const { signInInProcess } = await import('./scenarios/inProcessApi');
   const cookie = await signInInProcess('alice@example.com');
   const teamId = world.acmeId;
@@ -90,14 +90,14 @@ try {
   const pieces: [string, (i: number) => Promise<unknown>, (i: number) => Promise<unknown>][] = [
     ['one query: select 1 (baseline)', () => getDb().execute(sql`select 1`), () => getDb().execute(sql`select 1`)],
     [
-      'context query (users+memberships+teams, ordered) vs membership lookup',
+      'context query (users+memberships+teams, ordered) vs session + membership lookup',
       () => loadCurrentUser(world.aliceId),
-      () => requireMember(world.aliceId, teamId),
+      () => requireMember(sessionTokenOf(request('/bench/x')), teamId),
     ],
     [
       'auth: context builder vs session + membership',
       () => createContext(request('/api/x')),
-      async () => requireMember(await sessionUserId(request('/bench/x')), teamId),
+      async () => requireMember(sessionTokenOf(request('/bench/x')), teamId),
     ],
     [
       'get: load + creator + 2 slots (model layer vs drizzle)',

@@ -29,7 +29,7 @@ const AREAS: [string, RegExp][] = [
   ['drizzle-orm', /drizzle-orm/],
   ['postgres.js', /node_modules\/postgres\//],
   ['@trpc', /@trpc/],
-  ['iron-session / iron-webcrypto', /iron/],
+  ['better-auth / better-call', /better-auth|better-call/],
   ['zod', /node_modules\/zod/],
   ['next', /node_modules\/next/],
   ['aws-sdk', /@aws-sdk|@smithy/],

@@ -8,7 +8,7 @@
 import { createData, parseData, parseListSearchParams, updateData } from './campaignInput';
 import { insertCampaign, listCampaigns, publishCampaign, showCampaign, updateCampaign } from './campaignQueries';
 import { errorJson, HttpError } from './httpError';
-import { type Member, parseTeamId, requireMember, sessionUserId } from './membership';
+import { type Member, parseTeamId, requireMember, sessionTokenOf } from './membership';
 
 type TeamRoute = { params: Promise<{ teamId: string }> };
 type CampaignRoute = { params: Promise<{ teamId: string; id: string }> };
@@ -21,7 +21,7 @@ function json(body: unknown, status = 200): Response {
 }
 
 async function member(request: Request, teamId: string): Promise<Member> {
-  return requireMember(await sessionUserId(request), parseTeamId(teamId));
+  return requireMember(sessionTokenOf(request), parseTeamId(teamId));
 }
 
 async function readBody(request: Request): Promise<unknown> {

@@ -1,13 +1,13 @@
 /**
- * Hand-written auth: the session cookie (the app's own iron-session helper,
- * as any hand-written route of this app would use) gives the user id; one
- * statement checks the membership of the URL's team. Same answers as the
- * framework's guard: 401 without a user, 404 when not a member.
+ * Hand-written auth: the session cookie's token (the app's own helper, as any
+ * hand-written route of this app would use), then one statement for the live
+ * session and the membership of the URL's team. Same answers as the
+ * framework's guard: 401 without a session, 404 when not a member.
  */
-import { and, eq } from 'drizzle-orm';
-import { sessionUserId } from '@/controllers/session';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { sessionTokenOf } from '@/controllers/session';
 import { getDb } from '@/db/client';
-import { memberships, type Role } from '@/db/schema';
+import { memberships, type Role, sessions } from '@/db/schema';
 import { HttpError } from './httpError';
 
 export interface Member {
@@ -24,15 +24,16 @@ export function parseTeamId(raw: unknown): number {
   return id;
 }
 
-export async function requireMember(userId: number | null, teamId: number): Promise<Member> {
-  if (userId === null) throw new HttpError(401, 'UNAUTHORIZED', 'Unauthorized');
+export async function requireMember(token: string | null, teamId: number): Promise<Member> {
+  if (token === null) throw new HttpError(401, 'UNAUTHORIZED', 'Unauthorized');
   const [row] = await getDb()
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.teamId, teamId)))
-    .limit(1);
-  if (!row) throw new HttpError(404, 'NOT_FOUND', 'Team not found');
-  return { userId, teamId, role: row.role };
+    .select({ userId: sessions.userId, role: memberships.role })
+    .from(sessions)
+    .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.teamId, teamId)))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) throw new HttpError(401, 'UNAUTHORIZED', 'Unauthorized');
+  if (!row.role) throw new HttpError(404, 'NOT_FOUND', 'Team not found');
+  return { userId: row.userId, teamId, role: row.role };
 }
 
-export { sessionUserId };
+export { sessionTokenOf };

@@ -11,10 +11,11 @@ import { z } from 'zod';
 import { createData, listInput, parseData, toListQuery, updateData } from './campaignInput';
 import { insertCampaign, listCampaigns, publishCampaign, showCampaign, updateCampaign } from './campaignQueries';
 import { HttpError } from './httpError';
-import { requireMember, sessionUserId } from './membership';
+import { requireMember, sessionTokenOf } from './membership';
 
 interface BenchContext {
-  userId: number | null;
+  /** The session cookie's verified token (the session itself is read with the membership). */
+  token: string | null;
 }
 
 const t = initTRPC.context<BenchContext>().create({ isDev: false });
@@ -43,7 +44,7 @@ const id = z.number().int().min(1).max(2_147_483_647);
 const memberProcedure = t.procedure
   .input(z.object({ teamId: id }))
   .use(async ({ ctx, input, next }) =>
-    next({ ctx: { member: await guarded(() => requireMember(ctx.userId, input.teamId)) } }),
+    next({ ctx: { member: await guarded(() => requireMember(ctx.token, input.teamId)) } }),
   );
 
 export const benchRouter = t.router({
@@ -80,6 +81,6 @@ export function benchTrpcHandler(request: Request): Promise<Response> {
     endpoint: '/bench/trpc',
     req: request,
     router: benchRouter,
-    createContext: async () => ({ userId: await sessionUserId(request) }),
+    createContext: async () => ({ token: sessionTokenOf(request) }),
   });
 }

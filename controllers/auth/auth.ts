@@ -17,7 +17,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
-import { db } from '@/server';
+import { db, requestOrigin } from '@/server';
 import { sendMail } from '../mailer';
 import { authSecret } from './authSecret';
 
@@ -37,6 +37,12 @@ function createAuth() {
     appName: 'Active Controller Starter',
     // Unset: better-auth takes the origin from each request (as the rest of the app does).
     baseURL: env.APP_URL,
+    // Where a POST may come from and a redirect may go: APP_URL, or else the origin the browser
+    // addressed (server/http/csrf.ts; behind `next start` request.url names the internal listener).
+    trustedOrigins: (request) => {
+      const addressed = request ? requestOrigin(request) : undefined;
+      return [env.APP_URL ? new URL(env.APP_URL).origin : addressed];
+    },
     basePath: '/api/auth',
     secret: authSecret(),
     database: drizzleAdapter(db(), {

@@ -26,7 +26,7 @@ function originOf(value: string): string | undefined {
  * `X-Forwarded-*` headers without a CORS preflight this API never grants.
  * Behind a TLS-terminating proxy, make it send `X-Forwarded-Proto`.
  */
-function requestOrigin(request: Request): string | undefined {
+export function requestOrigin(request: Request): string | undefined {
   const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
   const url = new URL(request.url);
   const host = first('x-forwarded-host') ?? first('host') ?? url.host;

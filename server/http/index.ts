@@ -1,6 +1,6 @@
 export { type BuiltRouter, buildRouter, type ControllerRouter, mergeRouters, type RouteRecord } from './buildRouter';
 export { type ApiHandlerOptions, createApiHandler } from './createApiHandler';
-export { assertSameOrigin } from './csrf';
+export { assertSameOrigin, requestOrigin } from './csrf';
 export { errorResponse, jsonResponse, reportError } from './errorResponse';
 export { readJsonBody } from './readJsonBody';
 export { refuseTraceMethods } from './refuseTraceMethods';
