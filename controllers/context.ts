@@ -7,7 +7,7 @@
  * or an API key; OAuth providers plug into better-auth in
  * controllers/auth/auth.ts and need nothing here), what the context carries, and
  * which nested scope params must belong to the team (`TEAM_CHILD_SCOPES`).
- * Role rules (owner-only actions) live in controllers/TeamController.ts.
+ * Role rules (owner-only actions) live in controllers/TeamScopedController.ts.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { ApiKey, Campaign } from '@/db/models';

@@ -1,7 +1,8 @@
 /**
- * Real accounts in Chromium on `next start`: sign up, sign out and replay the
- * old cookie (401 everywhere), change the password, and the failed sign-in
- * limit (429 shown on the page).
+ * Real accounts in Chromium on `next start`: two people sign up, one creates
+ * a team and invites the other, who accepts in a second browser; roles change,
+ * the member is removed; signing out makes the old cookie a 401 everywhere;
+ * the password changes; repeated wrong passwords get a 429 on the page.
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, type Page, test } from './support/test';
@@ -26,6 +27,66 @@ async function sessionCookie(page: Page): Promise<string> {
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe('Lax');
   return `app_session=${cookie?.value}`;
+}
+
+test('sign up, create a team, invite, accept in a second browser, change the role, remove', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const ownerEmail = uniqueEmail('olga');
+  const memberEmail = uniqueEmail('max');
+  await signUp(page, 'Olga', ownerEmail);
+  await page.getByRole('link', { name: 'New team' }).click();
+  const form = page.getByRole('form', { name: 'New team' });
+  await form.getByLabel('Team name').fill(`Olga's team ${Date.now()}`);
+  await form.getByRole('button', { name: 'Create team' }).click();
+  await expect(page).toHaveURL(/\/teams\/\d+\/campaigns$/);
+  const teamId = Number(/\/teams\/(\d+)\//.exec(page.url())?.[1]);
+
+  await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email').fill(memberEmail);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  const link = (await page.getByTestId('invite-link').textContent()) ?? '';
+  const path = new URL(link, 'http://placeholder').pathname;
+
+  // Max has no account yet: the link sends him to sign up, then back to accept.
+  const maxContext = await browser.newContext({ baseURL });
+  try {
+    const max = await maxContext.newPage();
+    await max.goto(path);
+    await max.getByRole('link', { name: 'Create an account' }).click();
+    await max.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await max.getByLabel('Name').fill('Max');
+    await max.getByLabel('Email').fill(memberEmail);
+    await max.getByLabel(/^Password/).fill(PASSWORD);
+    await max.getByRole('button', { name: 'Create account' }).click();
+    await expect(max).toHaveURL(path);
+    await max.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await max.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(max).toHaveURL(`/teams/${teamId}/campaigns`);
+  } finally {
+    await maxContext.close();
+  }
+
+  await page.reload();
+  const members = page.getByRole('table', { name: 'Members' });
+  const maxRow = page.getByTestId('member-row').filter({ hasText: memberEmail });
+  await expect(maxRow).toContainText('member');
+  await members.getByLabel('Role of Max').selectOption('owner');
+  await expect.poll(async () => roleOf(page, teamId, memberEmail)).toBe('owner');
+  await members.getByLabel('Role of Max').selectOption('member');
+  await expect.poll(async () => roleOf(page, teamId, memberEmail)).toBe('member');
+  await maxRow.getByRole('button', { name: 'Remove Max' }).click();
+  await expect(maxRow).toHaveCount(0);
+  expect(await roleOf(page, teamId, memberEmail)).toBeUndefined();
+});
+
+async function roleOf(page: Page, teamId: number, email: string): Promise<string | undefined> {
+  const response = await page.request.get(`/api/teams/${teamId}/members`);
+  const body = (await response.json()) as { data: { role: string; user: { email: string } }[] };
+  return body.data.find((member) => member.user.email === email)?.role;
 }
 
 test('signs up, signs out, and the copied cookie is refused on REST, tRPC and the session route', async ({
