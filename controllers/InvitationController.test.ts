@@ -40,6 +40,16 @@ function accept(token: string, cookie?: string) {
 }
 
 describe('creating', () => {
+  it('links to the origin the browser addressed, not the internal listener (next start answers on localhost)', async () => {
+    const response = await api<Row>('POST', invitations, {
+      cookie: world.alice,
+      headers: { host: 'app.example.com', 'x-forwarded-proto': 'https' },
+      body: { data: { email: 'origin-check@example.com' } },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.link).toMatch(/^https:\/\/app\.example\.com\/invitations\/[A-Za-z0-9_-]{43}$/);
+  });
+
   it('answers the link once, mails it, stores only the hash', async () => {
     const { id, link, token, body } = await invite('Dave@Example.com ', 'member');
     expect(link).toMatch(/^http:\/\/localhost\/invitations\/[A-Za-z0-9_-]{43}$/);

@@ -7,6 +7,7 @@
  * it builds a context. In-process calls (server components) have none.
  */
 import { env } from '@/env';
+import { requestOrigin } from '@/server';
 
 const requests = new WeakMap<object, Request>();
 
@@ -21,12 +22,13 @@ export function requestOf(context: object): Request | undefined {
 }
 
 /**
- * Where links should point: `APP_URL`'s origin when set, else the request's,
- * else '' (a relative link). Behind a proxy that rewrites Host, set APP_URL: a
- * link in an email must name the public address.
+ * Where links should point: `APP_URL`'s origin when set, else the origin the
+ * browser addressed (Host / X-Forwarded-*: behind `next start` request.url
+ * names the internal listener), else '' (a relative link). Behind a proxy
+ * that rewrites Host, set APP_URL: a link in an email must name the public address.
  */
 export function publicOrigin(context: object): string {
   if (env.APP_URL) return new URL(env.APP_URL).origin;
   const request = requests.get(context);
-  return request ? new URL(request.url).origin : '';
+  return (request && requestOrigin(request)) ?? '';
 }
