@@ -6,11 +6,28 @@
  *   sign-ins per (account, IP) and per IP, sign-ups per IP;
  * - the API's one error format: better-auth's `{code, message}` errors are
  *   answered as `{error: {code, message}}` like every other route;
- * - Secure on its cookies when the request came over https.
+ * - Secure on its cookies when the request came over https;
+ * - the API's request rules on every POST (a hostile-input review found each
+ *   missing; controllers/auth/authRoutes.hostile.test.ts): cross-site 403,
+ *   JSON bodies only (1 MB, depth 64, no U+0000), emails trimmed, names within
+ *   their column, `image` an http(s) URL, redirect targets on this site.
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
-import { type ErrorCode, errorResponse, jsonResponse, readJsonBody, STATUS_BY_CODE, withRequestId } from '@/server';
+import { User } from '@/db/models';
+import { env } from '@/env';
+import {
+  assertSameOrigin,
+  BadRequest,
+  type ErrorCode,
+  errorResponse,
+  Forbidden,
+  jsonResponse,
+  readJsonBody,
+  requestOrigin,
+  STATUS_BY_CODE,
+  withRequestId,
+} from '@/server';
 import { clientIp } from '../rateLimit/clientIp';
 import { assertNotBlocked, clearFailures, rateLimit, recordFailure } from '../rateLimit/rateLimits';
 import { auth } from './auth';
@@ -20,23 +37,91 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-/** better-auth's error bodies (`{code, message}`), re-shaped into the API's `{error: {code, message}}`. */
+/** A message for an error better-auth answered without a body (its router's 404 for an unknown path or method). */
+function defaultMessage(status: number): string {
+  if (status === 404) return 'No such endpoint under /api/auth (or not with this method)';
+  return status >= 500 ? 'Internal server error' : 'Request refused';
+}
+
+/**
+ * better-auth's error bodies (`{code, message}`), re-shaped into the API's `{error: {code, message}}`.
+ * Errors without a JSON body (its router answers an unknown path or a wrong method with an empty
+ * 404) get the same shape.
+ */
 async function inApiErrorFormat(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response;
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  if (response.status < 400) return response;
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const body = isJson ? ((await response.json().catch(() => null)) as { message?: unknown } | null) : null;
   const code =
     CODE_BY_STATUS.get(response.status) ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
   const message =
-    response.status < 500 && typeof body?.message === 'string' ? body.message : 'Something went wrong on our side';
+    response.status < 500 && typeof body?.message === 'string' ? body.message : defaultMessage(response.status);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return jsonResponse({ error: { code, message } }, response.status, Object.fromEntries(headers));
 }
 
-/** The JSON body, read once (size and depth limits of the API), and a request that carries it again for better-auth. */
+/** `users.name` is varchar(100) (db/schema.ts). */
+const MAX_NAME_LENGTH = 100;
+
+/** Fields better-auth redirects to or puts into a mailed link. */
+const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
+
+/** A path on this site, or a URL of APP_URL's (else the addressed) origin. */
+function isLocalUrl(request: Request, value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  const own = env.APP_URL ? new URL(env.APP_URL).origin : requestOrigin(request);
+  return URL.canParse(value) && new URL(value).origin === own;
+}
+
+/**
+ * Redirect targets stay on this site (a reset link's `callbackURL` receives the token). better-auth
+ * checks this too, but not when NODE_ENV=test, so the tests would not see it.
+ */
+function assertLocalRedirects(request: Request, values: Record<string, unknown>): void {
+  for (const field of REDIRECT_FIELDS) {
+    const value = values[field];
+    // Other types are better-auth's 400.
+    if (typeof value === 'string' && !isLocalUrl(request, value)) {
+      throw new Forbidden(`${field} must be a URL on this site`);
+    }
+  }
+}
+
+/**
+ * Rules better-auth does not apply to what a client sends: the email is trimmed as
+ * User.normalizeEmail does (better-auth only lower-cases it, so `Alice@Example.com ` was a 400
+ * instead of alice); a name fits its column; `image` is an http(s) URL (better-auth stored
+ * `javascript:` ones, which run where a page links them); redirect targets stay on this site.
+ */
+function sanitized(request: Request, body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  if (typeof out.email === 'string') out.email = User.normalizeEmail(out.email);
+  // varchar(100): update-user would otherwise fail in PostgreSQL with a 500 (sign-up with a vague 422).
+  if (typeof out.name === 'string' && [...out.name].length > MAX_NAME_LENGTH) {
+    throw new BadRequest('Invalid input', { name: [`is too long (maximum is ${MAX_NAME_LENGTH} characters)`] });
+  }
+  if (out.image !== undefined && out.image !== null) {
+    const url = typeof out.image === 'string' && URL.canParse(out.image) ? new URL(out.image) : null;
+    if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+      throw new BadRequest('Invalid input', { image: ['must be an http(s) URL'] });
+    }
+  }
+  assertLocalRedirects(request, out);
+  return out;
+}
+
+/**
+ * The JSON body, read once with the API's rules (1 MB, depth 64, `application/json` only, no
+ * U+0000: PostgreSQL cannot store it and better-auth's queries would fail with a 500), and a request
+ * that carries it again for better-auth.
+ */
 async function withParsedBody(request: Request): Promise<{ body: Record<string, unknown>; request: Request }> {
   const parsed = await readJsonBody(request);
-  const body = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+  const body = sanitized(
+    request,
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {},
+  );
   const headers = new Headers(request.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
@@ -45,22 +130,30 @@ async function withParsedBody(request: Request): Promise<{ body: Record<string, 
 }
 
 /** Password sign-in under both failure limits; a success clears this account's count from this IP. */
-async function signInWithLimits(request: Request): Promise<Response> {
-  const { body, request: forwarded } = await withParsedBody(request);
-  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+async function signInWithLimits(request: Request, parsed: Awaited<ReturnType<typeof withParsedBody>>) {
+  const email = typeof parsed.body.email === 'string' ? parsed.body.email : '';
   const keys = { email, ip: clientIp(request) };
   await assertNotBlocked('signIn', keys);
-  const response = await auth().handler(forwarded);
+  const response = await auth().handler(parsed.request);
   if (response.ok) await clearFailures('signIn', keys);
   else if (response.status === 401) await recordFailure('signIn', keys);
   return response;
 }
 
 async function dispatch(request: Request): Promise<Response> {
+  if (request.method !== 'POST') {
+    assertLocalRedirects(request, Object.fromEntries(new URL(request.url).searchParams));
+    return auth().handler(request);
+  }
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
-  if (request.method === 'POST' && path === '/sign-in/email') return signInWithLimits(request);
-  if (request.method === 'POST' && path === '/sign-up/email') await rateLimit('signUp', clientIp(request));
-  return auth().handler(request);
+  // The API's CSRF rule (server/http/csrf.ts) on every POST: better-auth checks Origin only for some
+  // endpoints, ignores Sec-Fetch-Site, and skips its checks entirely when NODE_ENV=test.
+  assertSameOrigin(request);
+  if (path === '/sign-up/email') await rateLimit('signUp', clientIp(request));
+  // Every body through the API's reader: better-auth would buffer any size and take HTML forms.
+  const parsed = await withParsedBody(request);
+  if (path === '/sign-in/email') return signInWithLimits(request, parsed);
+  return auth().handler(parsed.request);
 }
 
 export function createAuthRoutes() {
