@@ -76,7 +76,7 @@ describe('sign up', () => {
     const response = await post(
       '/sign-up/email',
       { name: 'Erin', email: 'erin@example.com', password: 'correct horse' },
-      { headers: { 'x-forwarded-proto': 'https' } },
+      { headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' } },
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
@@ -178,6 +178,25 @@ describe('passwords', () => {
     expect((await me(before)).status).toBe(401);
     await signInWithPassword('ivy@example.com', 'remembered now');
     expect((await post('/reset-password', { token, newPassword: 'again and again' })).status).toBe(400);
+  });
+
+  it('mails a reset link on the origin the browser addressed (next start hears localhost)', async () => {
+    clearSentMails();
+    const asked = await post(
+      '/request-password-reset',
+      { email: 'alice@example.com', redirectTo: '/reset-password' },
+      { headers: { host: 'app.example.com', origin: 'http://app.example.com' } },
+    );
+    expect(asked.status).toBe(200);
+    const mail = sentMails().find((sent) => sent.to === 'alice@example.com');
+    expect(mail?.text).toMatch(/http:\/\/app\.example\.com\/api\/auth\/reset-password\/\S+/);
+  });
+
+  it('answers PUT, PATCH and DELETE with a JSON 405 naming the methods', async () => {
+    const response = await authRoutes.DELETE(new Request(`${ORIGIN}/api/auth/sign-out`, { method: 'DELETE' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect((await response.json()).error.code).toBe('METHOD_NOT_SUPPORTED');
   });
 
   it('answers a reset request for an unknown email like a known one (no account enumeration)', async () => {

@@ -17,6 +17,7 @@
 import { User } from '@/db/models';
 import { env } from '@/env';
 import {
+  AppError,
   assertSameOrigin,
   BadRequest,
   type ErrorCode,
@@ -112,6 +113,17 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
 }
 
 /**
+ * The URL better-auth sees: without APP_URL it builds links (the mailed reset link) from the request's
+ * origin, and under `next start` request.url names the internal listener (localhost:<port>), so give
+ * it the origin the browser addressed (server/http/csrf.ts).
+ */
+function addressedUrl(request: Request): string {
+  const url = new URL(request.url);
+  const origin = env.APP_URL ? undefined : requestOrigin(request);
+  return origin ? `${origin}${url.pathname}${url.search}` : request.url;
+}
+
+/**
  * The JSON body, read once with the API's rules (1 MB, depth 64, `application/json` only, no
  * U+0000: PostgreSQL cannot store it and better-auth's queries would fail with a 500), and a request
  * that carries it again for better-auth.
@@ -125,7 +137,7 @@ async function withParsedBody(request: Request): Promise<{ body: Record<string, 
   const headers = new Headers(request.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
-  const forwarded = new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
+  const forwarded = new Request(addressedUrl(request), { method: request.method, headers, body: JSON.stringify(body) });
   return { body: body as Record<string, unknown>, request: forwarded };
 }
 
@@ -143,7 +155,7 @@ async function signInWithLimits(request: Request, parsed: Awaited<ReturnType<typ
 async function dispatch(request: Request): Promise<Response> {
   if (request.method !== 'POST') {
     assertLocalRedirects(request, Object.fromEntries(new URL(request.url).searchParams));
-    return auth().handler(request);
+    return auth().handler(new Request(addressedUrl(request), { headers: request.headers }));
   }
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
   // The API's CSRF rule (server/http/csrf.ts) on every POST: better-auth checks Origin only for some
@@ -165,5 +177,13 @@ export function createAuthRoutes() {
         return errorResponse(error);
       }
     });
-  return { GET: handle, POST: handle };
+  const methodNotAllowed = (request: Request): Promise<Response> =>
+    withRequestId(request, async () => {
+      const response = errorResponse(
+        new AppError('METHOD_NOT_SUPPORTED', `${request.method} is not supported on /api/auth; use GET or POST`),
+      );
+      response.headers.set('allow', 'GET, POST');
+      return response;
+    });
+  return { GET: handle, POST: handle, PUT: methodNotAllowed, PATCH: methodNotAllowed, DELETE: methodNotAllowed };
 }

@@ -7,4 +7,4 @@ import { createAuthRoutes } from '@/controllers/auth/authRoutes';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const { GET, POST } = createAuthRoutes();
+export const { GET, POST, PUT, PATCH, DELETE } = createAuthRoutes();
