@@ -17,7 +17,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
-import { db, requestOrigin } from '@/server';
+import { db, logger, requestOrigin } from '@/server';
 import { sendMail } from '../mailer';
 import { authSecret } from './authSecret';
 
@@ -75,6 +75,10 @@ function createAuth() {
     // Our own limits (controllers/rateLimit/) are stored in PostgreSQL and shared by instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Through the app's logger: JSON lines in production, LOG_LEVEL applies, silent under tests.
+    logger: {
+      log: (level, message, ...args) => logger()[level]({ details: args }, `[better-auth] ${message}`),
+    },
     advanced: {
       database: { generateId: 'serial' },
       // The cookie keeps the name it always had; Secure is added per request over https
