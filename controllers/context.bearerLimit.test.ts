@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
-import { RULES } from './rateLimit/rateLimits';
+import { RULES } from './rateLimit';
 import { api, type DemoWorld, seedDemo } from './testClient';
 
 let world: DemoWorld;

@@ -13,8 +13,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { ApiKey, Campaign } from '@/db/models';
 import { memberships, type Role, sessions, teams, users } from '@/db/schema';
 import { db, type ModelClass, NotFound, runPrepared, Unauthorized } from '@/server';
-import { clientIp } from './rateLimit/clientIp';
-import { assertNotBlocked, recordFailure } from './rateLimit/rateLimits';
+import { assertNotBlocked, clientIp, recordFailure } from './rateLimit';
 import { sessionTokenOf } from './session';
 
 export interface CurrentUser {

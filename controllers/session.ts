@@ -9,7 +9,7 @@ import { sessions } from '@/db/schema';
 import { db, runPrepared } from '@/server';
 import { auth } from './auth/auth';
 import { type SessionCookie, sessionCookie, sessionTokenOf } from './auth/sessionCookie';
-import { clientIp } from './rateLimit/clientIp';
+import { clientIp } from './rateLimit';
 
 export { SESSION_COOKIE } from './auth/auth';
 export { type SessionCookie, serializeSessionCookie, sessionTokenOf } from './auth/sessionCookie';

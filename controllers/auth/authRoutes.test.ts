@@ -9,7 +9,7 @@ import { closeDb } from '@/db/client';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { Team } from '@/db/models';
 import { clearSentMails, sentMails } from '../mailer';
-import { RULES } from '../rateLimit/rateLimits';
+import { RULES } from '../rateLimit';
 import { api, cookieFrom, sessionRoutes } from '../testClient';
 import { createAuthRoutes } from './authRoutes';
 

@@ -29,8 +29,7 @@ import {
   STATUS_BY_CODE,
   withRequestId,
 } from '@/server';
-import { clientIp } from '../rateLimit/clientIp';
-import { assertNotBlocked, clearFailures, rateLimit, recordFailure } from '../rateLimit/rateLimits';
+import { assertNotBlocked, clearFailures, clientIp, rateLimit, recordFailure } from '../rateLimit';
 import { auth } from './auth';
 import { secureCookies } from './sessionCookie';
 
