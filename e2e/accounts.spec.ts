@@ -5,7 +5,8 @@
  * the password changes; repeated wrong passwords get a 429 on the page.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { expect, type Page, test } from './support/test';
+import { memberRoleOf } from './support/session';
+import { expect, type Page, test, waitForHydration } from './support/test';
 
 const PASSWORD = 'e2e correct horse';
 
@@ -57,13 +58,13 @@ test('sign up, create a team, invite, accept in a second browser, change the rol
     const max = await maxContext.newPage();
     await max.goto(path);
     await max.getByRole('link', { name: 'Create an account' }).click();
-    await max.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(max);
     await max.getByLabel('Name').fill('Max');
     await max.getByLabel('Email').fill(memberEmail);
     await max.getByLabel(/^Password/).fill(PASSWORD);
     await max.getByRole('button', { name: 'Create account' }).click();
     await expect(max).toHaveURL(path);
-    await max.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(max);
     await max.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(max).toHaveURL(`/teams/${teamId}/campaigns`);
   } finally {
@@ -75,19 +76,13 @@ test('sign up, create a team, invite, accept in a second browser, change the rol
   const maxRow = page.getByTestId('member-row').filter({ hasText: memberEmail });
   await expect(maxRow).toContainText('member');
   await members.getByLabel('Role of Max').selectOption('owner');
-  await expect.poll(async () => roleOf(page, teamId, memberEmail)).toBe('owner');
+  await expect.poll(async () => memberRoleOf(page.request, teamId, memberEmail)).toBe('owner');
   await members.getByLabel('Role of Max').selectOption('member');
-  await expect.poll(async () => roleOf(page, teamId, memberEmail)).toBe('member');
+  await expect.poll(async () => memberRoleOf(page.request, teamId, memberEmail)).toBe('member');
   await maxRow.getByRole('button', { name: 'Remove Max' }).click();
   await expect(maxRow).toHaveCount(0);
-  expect(await roleOf(page, teamId, memberEmail)).toBeUndefined();
+  expect(await memberRoleOf(page.request, teamId, memberEmail)).toBeUndefined();
 });
-
-async function roleOf(page: Page, teamId: number, email: string): Promise<string | undefined> {
-  const response = await page.request.get(`/api/teams/${teamId}/members`);
-  const body = (await response.json()) as { data: { role: string; user: { email: string } }[] };
-  return body.data.find((member) => member.user.email === email)?.role;
-}
 
 test('signs up, signs out, and the copied cookie is refused on REST, tRPC and the session route', async ({
   page,

@@ -5,8 +5,8 @@
  * member again, then removes her.
  */
 
-import { ALICE, CAROL, screenshot, signInAs, uniqueName } from './support/session';
-import { expect, test } from './support/test';
+import { ALICE, CAROL, memberRoleOf, screenshot, signInAs, uniqueName } from './support/session';
+import { expect, test, waitForHydration } from './support/test';
 
 test('create a team, invite, accept in a second browser, change the role, remove', async ({ page, browser }) => {
   await signInAs(page.request, ALICE);
@@ -45,7 +45,7 @@ test('create a team, invite, accept in a second browser, change the role, remove
     await signInAs(carol.request, CAROL);
     await carol.goto(path);
     // This page is not the fixture's, which waits for React: a click before hydration would be lost.
-    await carol.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(carol);
     await carol.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(carol).toHaveURL(`/teams/${teamId}/campaigns`);
     // Used: the link does not work twice.
@@ -62,16 +62,10 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await expect(carolRow).toContainText('Carol');
   await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
   await members.getByLabel('Role of Carol').selectOption('owner');
-  await expect.poll(async () => roleOf(page, teamId, CAROL)).toBe('owner');
+  await expect.poll(async () => memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
   await members.getByLabel('Role of Carol').selectOption('member');
-  await expect.poll(async () => roleOf(page, teamId, CAROL)).toBe('member');
+  await expect.poll(async () => memberRoleOf(page.request, teamId, CAROL)).toBe('member');
   await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
   await expect(carolRow).toHaveCount(0);
-  expect(await roleOf(page, teamId, CAROL)).toBeUndefined();
+  expect(await memberRoleOf(page.request, teamId, CAROL)).toBeUndefined();
 });
-
-async function roleOf(page: import('@playwright/test').Page, teamId: number, email: string) {
-  const response = await page.request.get(`/api/teams/${teamId}/members`);
-  const body = (await response.json()) as { data: { role: string; user: { email: string } }[] };
-  return body.data.find((member) => member.user.email === email)?.role;
-}

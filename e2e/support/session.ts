@@ -56,6 +56,17 @@ export async function createCampaign(
   return (await response.json()) as CampaignJson;
 }
 
+/** The role `email` has in a team, as `request`'s user sees the members list (undefined: not a member). */
+export async function memberRoleOf(
+  request: APIRequestContext,
+  teamId: number,
+  email: string,
+): Promise<string | undefined> {
+  const response = await request.get(`/api/teams/${teamId}/members`);
+  const body = (await response.json()) as { data: { role: string; user: { email: string } }[] };
+  return body.data.find((member) => member.user.email === email)?.role;
+}
+
 /** Full-page screenshot kept as a test artefact: test-results/screenshots/<name>.png (the path is returned). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.join('test-results', 'screenshots');

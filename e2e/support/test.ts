@@ -10,7 +10,8 @@ import { test as base, type Page } from '@playwright/test';
 
 export { expect, type Locator, type Page } from '@playwright/test';
 
-async function hydrated(page: Page): Promise<void> {
+/** Waits until React has hydrated the page (for pages of contexts made by hand, which this fixture does not wrap). */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[src*="/_next/"]'),
   );
@@ -22,12 +23,12 @@ export const test = base.extend({
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
       const response = await goto(...args);
-      await hydrated(page);
+      await waitForHydration(page);
       return response;
     };
     page.reload = async (...args) => {
       const response = await reload(...args);
-      await hydrated(page);
+      await waitForHydration(page);
       return response;
     };
     await use(page);

@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { APIKeyController } from '@/controllers/client';
+import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
 import { formatDate } from '../format';
@@ -55,53 +56,38 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
       </form>
       {created && <NewTokenNotice name={created.name} token={created.token} onDismiss={() => setCreated(null)} />}
       <ErrorMessage error={list.error ?? revoke.error} />
-      <div className="table-wrap">
-        <table className="table" aria-label="API keys">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.data.length === 0 && (
-              <tr>
-                <td colSpan={5} className="empty">
-                  No API keys yet.
-                </td>
-              </tr>
-            )}
-            {list.data?.data.map((key) => (
-              <tr key={key.id} data-testid="api-key-row">
-                <td>{key.name}</td>
-                <td>
-                  <code>ak_{key.prefix}_…</code>
-                </td>
-                <td>
-                  {formatDate(key.createdAt)}
-                  {typeof key.creator?.name === 'string' ? ` by ${key.creator.name}` : ''}
-                </td>
-                <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button subtle danger"
-                    disabled={revoke.isPending}
-                    onClick={() => revoke.mutate(key.id)}
-                  >
-                    Revoke <span className="visually-hidden">{key.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="API keys" columns={['Name', 'Key', 'Created', 'Last used']}>
+        {list.data?.data.length === 0 && (
+          <tr>
+            <td colSpan={5} className="empty">
+              No API keys yet.
+            </td>
+          </tr>
+        )}
+        {list.data?.data.map((key) => (
+          <tr key={key.id} data-testid="api-key-row">
+            <td>{key.name}</td>
+            <td>
+              <code>ak_{key.prefix}_…</code>
+            </td>
+            <td>
+              {formatDate(key.createdAt)}
+              {typeof key.creator?.name === 'string' ? ` by ${key.creator.name}` : ''}
+            </td>
+            <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
+            <td>
+              <button
+                type="button"
+                className="button subtle danger"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(key.id)}
+              >
+                Revoke <span className="visually-hidden">{key.name}</span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

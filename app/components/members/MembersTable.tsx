@@ -6,6 +6,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { MemberController } from '@/controllers/client';
+import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 
 interface MemberUser {
@@ -31,76 +32,62 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
     <section aria-labelledby="members-heading" className="stack">
       <h2 id="members-heading">Members</h2>
       <ErrorMessage error={list.error ?? changeRole.error ?? remove.error ?? leave.error} />
-      <div className="table-wrap">
-        <table className="table" aria-label="Members">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+      <DataTable label="Members" columns={['Name', 'Email', 'Role']}>
+        {list.data?.data.map((member) => {
+          // The include's type is generic JSON; its columns are declared in db/models/Membership.ts.
+          const user = member.user as unknown as MemberUser;
+          const isMe = member.userId === userId;
+          return (
+            <tr key={member.id} data-testid="member-row">
+              <td>
+                {user.name}
+                {isMe ? ' (you)' : ''}
+              </td>
+              <td>{user.email}</td>
+              <td>
+                {isOwner && !isMe ? (
+                  <select
+                    aria-label={`Role of ${user.name}`}
+                    value={member.role}
+                    disabled={changeRole.isPending}
+                    onChange={(event) =>
+                      changeRole.mutate({ id: member.id, data: { role: event.target.value as 'owner' | 'member' } })
+                    }
+                  >
+                    <option value="member">member</option>
+                    <option value="owner">owner</option>
+                  </select>
+                ) : (
+                  <span className="badge">{member.role}</span>
+                )}
+              </td>
+              <td>
+                {isMe ? (
+                  <button
+                    type="button"
+                    className="button subtle danger"
+                    disabled={leave.isPending}
+                    onClick={() => leave.mutate()}
+                  >
+                    Leave team
+                  </button>
+                ) : (
+                  isOwner && (
+                    <button
+                      type="button"
+                      className="button subtle danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(member.id)}
+                    >
+                      Remove <span className="visually-hidden">{user.name}</span>
+                    </button>
+                  )
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data?.data.map((member) => {
-              // The include's type is generic JSON; its columns are declared in db/models/Membership.ts.
-              const user = member.user as unknown as MemberUser;
-              const isMe = member.userId === userId;
-              return (
-                <tr key={member.id} data-testid="member-row">
-                  <td>
-                    {user.name}
-                    {isMe ? ' (you)' : ''}
-                  </td>
-                  <td>{user.email}</td>
-                  <td>
-                    {isOwner && !isMe ? (
-                      <select
-                        aria-label={`Role of ${user.name}`}
-                        value={member.role}
-                        disabled={changeRole.isPending}
-                        onChange={(event) =>
-                          changeRole.mutate({ id: member.id, data: { role: event.target.value as 'owner' | 'member' } })
-                        }
-                      >
-                        <option value="member">member</option>
-                        <option value="owner">owner</option>
-                      </select>
-                    ) : (
-                      <span className="badge">{member.role}</span>
-                    )}
-                  </td>
-                  <td>
-                    {isMe ? (
-                      <button
-                        type="button"
-                        className="button subtle danger"
-                        disabled={leave.isPending}
-                        onClick={() => leave.mutate()}
-                      >
-                        Leave team
-                      </button>
-                    ) : (
-                      isOwner && (
-                        <button
-                          type="button"
-                          className="button subtle danger"
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate(member.id)}
-                        >
-                          Remove <span className="visually-hidden">{user.name}</span>
-                        </button>
-                      )
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
     </section>
   );
 }

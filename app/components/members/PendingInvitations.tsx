@@ -1,6 +1,7 @@
 'use client';
 /** The team's pending invitations (owners): who, which role, until when; revoke kills the link. */
 import { InvitationController } from '@/controllers/client';
+import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatDate } from '../format';
 
@@ -16,39 +17,25 @@ export function PendingInvitations({ teamId }: { teamId: number }) {
       {list.data?.data.length === 0 ? (
         <p className="muted">No pending invitations.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" aria-label="Pending invitations">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data?.data.map((invitation) => (
-                <tr key={invitation.id} data-testid="invitation-row">
-                  <td>{invitation.email}</td>
-                  <td>{invitation.role}</td>
-                  <td>{formatDate(invitation.expiresAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button subtle danger"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(invitation.id)}
-                    >
-                      Revoke <span className="visually-hidden">invitation for {invitation.email}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Pending invitations" columns={['Email', 'Role', 'Expires']}>
+          {list.data?.data.map((invitation) => (
+            <tr key={invitation.id} data-testid="invitation-row">
+              <td>{invitation.email}</td>
+              <td>{invitation.role}</td>
+              <td>{formatDate(invitation.expiresAt)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button subtle danger"
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(invitation.id)}
+                >
+                  Revoke <span className="visually-hidden">invitation for {invitation.email}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

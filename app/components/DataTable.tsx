@@ -1,0 +1,34 @@
+/**
+ * A labelled table in the app's style whose rows end with their actions (an
+ * unlabelled last column, named for screen readers). The caller renders the
+ * `<tr>` rows; `label` names the table for assistive technology and tests.
+ */
+import type { ReactNode } from 'react';
+
+interface DataTableProps {
+  label: string;
+  columns: readonly string[];
+  children: ReactNode;
+}
+
+export function DataTable({ label, columns, children }: DataTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className="table" aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
