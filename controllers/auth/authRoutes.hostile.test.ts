@@ -442,6 +442,15 @@ describe('odd Unicode', () => {
     expect(await accountState()).toEqual(before);
   });
 
+  it('an email longer than its column (255) is a 400 naming the field, and nobody is created', async () => {
+    const before = await accountState();
+    const email = `${'a'.repeat(250)}@example.com`;
+    const response = await post('/sign-up/email', { name: 'Long', email, password: 'long enough' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields).toEqual({ email: ['is too long (maximum is 255 characters)'] });
+    expect(await accountState()).toEqual(before);
+  });
+
   it('update-user with a NUL in the name is a 400 and the name stays', async () => {
     const { id, cookie } = await signUp('Keeps Name', 'keeps-name@example.com', 'long enough');
     await expectRefused(await post('/update-user', { name: 'x\u0000y' }, { cookie }), 400, 'update-user NUL');

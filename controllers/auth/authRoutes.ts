@@ -61,8 +61,9 @@ async function inApiErrorFormat(response: Response): Promise<Response> {
   return jsonResponse({ error: { code, message } }, response.status, Object.fromEntries(headers));
 }
 
-/** `users.name` is varchar(100) (db/schema.ts). */
+/** `users.name` is varchar(100) and `users.email` varchar(255) (db/schema.ts). */
 const MAX_NAME_LENGTH = 100;
+const MAX_EMAIL_LENGTH = 255;
 
 /** Fields better-auth redirects to or puts into a mailed link. */
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
@@ -97,6 +98,10 @@ function assertLocalRedirects(request: Request, values: Record<string, unknown>)
 function sanitized(request: Request, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
   if (typeof out.email === 'string') out.email = User.normalizeEmail(out.email);
+  // varchar(255): better-auth would answer a longer one with a vague 422 "Failed to create user".
+  if (typeof out.email === 'string' && out.email.length > MAX_EMAIL_LENGTH) {
+    throw new BadRequest('Invalid input', { email: [`is too long (maximum is ${MAX_EMAIL_LENGTH} characters)`] });
+  }
   // varchar(100): update-user would otherwise fail in PostgreSQL with a 500 (sign-up with a vague 422).
   if (typeof out.name === 'string' && [...out.name].length > MAX_NAME_LENGTH) {
     throw new BadRequest('Invalid input', { name: [`is too long (maximum is ${MAX_NAME_LENGTH} characters)`] });
