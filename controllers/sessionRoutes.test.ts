@@ -44,7 +44,7 @@ describe('POST /api/session (dev sign-in)', () => {
     expect(setCookie).toMatch(/; SameSite=Lax/i);
     expect(setCookie).toMatch(/; Path=\//i);
     expect(setCookie).not.toMatch(/; Secure/i);
-    // The cookie is sealed: neither the id nor the email is readable in it.
+    // The cookie names a random session token: neither the user id nor the email is in it.
     expect(setCookie).not.toContain('alice');
   });
 
