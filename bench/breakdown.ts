@@ -91,7 +91,7 @@ try {
     ['one query: select 1 (baseline)', () => getDb().execute(sql`select 1`), () => getDb().execute(sql`select 1`)],
     [
       'context query (users+memberships+teams, ordered) vs session + membership lookup',
-      () => loadCurrentUser(world.aliceId),
+      () => loadCurrentUser({ userId: world.aliceId }),
       () => requireMember(sessionTokenOf(request('/bench/x')), teamId),
     ],
     [

@@ -9,7 +9,7 @@
  * which nested scope params must belong to the team (`TEAM_CHILD_SCOPES`).
  * Role rules (owner-only actions) live in controllers/TeamScopedController.ts.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ApiKey, Campaign } from '@/db/models';
 import { memberships, type Role, sessions, teams, users } from '@/db/schema';
 import { db, type ModelClass, NotFound, runPrepared, Unauthorized } from '@/server';
@@ -44,16 +44,29 @@ export interface AppContext {
 // A fresh object per request: the framework keys per-request state on the context object.
 const anonymous = (): AppContext => ({ user: null, memberships: [], apiKey: null });
 
-/** The user and their memberships with team names (by name), in one statement. Null when the user is gone. */
+/** A session row that is signed in now: its token matches and it has not expired (signing out deletes it). */
+function liveSession(token: string) {
+  return and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`));
+}
+
+/**
+ * The user and their memberships with team names (by name), in one statement:
+ * by id (the dev sign-in), or by a live session's token (pages, GET /api/session).
+ * Null when the user is gone or the session is not live.
+ */
 export async function loadCurrentUser(
-  userId: number,
+  who: { userId: number } | { sessionToken: string },
 ): Promise<{ user: CurrentUser; memberships: NamedMembership[] } | null> {
+  const user =
+    'userId' in who
+      ? eq(users.id, who.userId)
+      : inArray(users.id, db().select({ id: sessions.userId }).from(sessions).where(liveSession(who.sessionToken)));
   const rows = await db()
     .select({ ...USER_COLUMNS, teamName: teams.name })
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .leftJoin(teams, eq(teams.id, memberships.teamId))
-    .where(eq(users.id, userId))
+    .where(user)
     .orderBy(asc(teams.name), asc(teams.id));
   return toCurrentUser(rows, (row) => (row.teamName === null ? null : { teamName: row.teamName }));
 }
@@ -71,7 +84,7 @@ async function loadSessionUser(token: string): Promise<{ user: CurrentUser; memb
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(memberships, eq(memberships.userId, users.id))
-      .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`))),
+      .where(liveSession(token)),
   );
   return toCurrentUser(rows, () => ({}));
 }

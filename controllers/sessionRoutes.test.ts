@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { demoSeeder } from '@/db/demoSeed';
 import { Membership, Team, User } from '@/db/models';
+import { countQueries } from '@/server';
 import { SESSION_COOKIE } from './session';
 import { createSessionRoutes } from './sessionRoutes';
 import { api, cookieFrom, sessionRoutes } from './testClient';
@@ -129,6 +130,13 @@ describe('GET /api/session', () => {
     const body = await response.json();
     expect(body.user).toMatchObject({ email: 'bob@example.com', name: 'Bob' });
     expect(body.teams).toEqual([{ id: expect.any(Number), name: 'Acme', role: 'member' }]);
+  });
+
+  it('reads the live session, the user and their teams in one statement', async () => {
+    const cookie = cookieFrom(await post(JSON.stringify({ email: 'alice@example.com' })));
+    const { result, count } = await countQueries(() => get(cookie));
+    expect(result.status).toBe(200);
+    expect(count).toBe(1);
   });
 
   it('answers 401 without a cookie, with a tampered one, one signed with another secret, or junk', async () => {

@@ -32,7 +32,7 @@ import {
   withRequestId,
 } from '@/server';
 import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
-import { endSession, serializeSessionCookie, sessionUserId, startSession } from './session';
+import { endSession, serializeSessionCookie, sessionTokenOf, startSession } from './session';
 
 export interface SessionBody {
   user: CurrentUser;
@@ -44,7 +44,8 @@ const signInInput = z.object({
   email: z.string("can't be blank").trim().max(255).pipe(z.email('is not a valid email address')),
 });
 
-function sessionBody(user: CurrentUser, memberships: NamedMembership[]): SessionBody {
+/** `{user, teams}` of a loaded user (loadCurrentUser): this route's answer, and what pages read (app/lib/getCurrentSession.ts). */
+export function sessionBody(user: CurrentUser, memberships: NamedMembership[]): SessionBody {
   return { user, teams: memberships.map(({ teamId, teamName, role }) => ({ id: teamId, name: teamName, role })) };
 }
 
@@ -88,7 +89,7 @@ export function createSessionRoutes(options: SessionRouteOptions) {
       throw new BadRequest('Invalid input', issueFieldErrors(parsed.error.issues, { whole: 'body' }));
     }
     const user = await User.findBy({ email: User.normalizeEmail(parsed.data.email) });
-    const loaded = user ? await loadCurrentUser(user.id) : null;
+    const loaded = user ? await loadCurrentUser({ userId: user.id }) : null;
     if (!loaded) throw new Unauthorized('No user with this email');
     return jsonResponse(sessionBody(loaded.user, loaded.memberships), 200, {
       'set-cookie': serializeSessionCookie(await startSession(request, loaded.user.id)),
@@ -96,8 +97,8 @@ export function createSessionRoutes(options: SessionRouteOptions) {
   });
 
   const GET = guarded(async (request) => {
-    const userId = await sessionUserId(request);
-    const loaded = userId === null ? null : await loadCurrentUser(userId);
+    const sessionToken = sessionTokenOf(request);
+    const loaded = sessionToken === null ? null : await loadCurrentUser({ sessionToken });
     if (!loaded) throw new Unauthorized();
     return jsonResponse(sessionBody(loaded.user, loaded.memberships));
   });

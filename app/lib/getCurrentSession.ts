@@ -6,20 +6,17 @@
 import 'server-only';
 import { cache } from 'react';
 import { loadCurrentUser } from '@/controllers/context';
-import { sessionUserId } from '@/controllers/session';
-import type { SessionBody } from '@/controllers/sessionRoutes';
+import { sessionTokenOf } from '@/controllers/session';
+import { type SessionBody, sessionBody } from '@/controllers/sessionRoutes';
 import { requestFromHeaders } from './requestFromHeaders';
 
 export type CurrentSession = SessionBody;
 export type TeamRole = SessionBody['teams'][number]['role'];
 
 export const getCurrentSession = cache(async (): Promise<CurrentSession | null> => {
-  const userId = await sessionUserId(await requestFromHeaders());
-  if (userId === null) return null;
-  const loaded = await loadCurrentUser(userId);
-  if (!loaded) return null;
-  return {
-    user: loaded.user,
-    teams: loaded.memberships.map(({ teamId, teamName, role }) => ({ id: teamId, name: teamName, role })),
-  };
+  const sessionToken = sessionTokenOf(await requestFromHeaders());
+  if (sessionToken === null) return null;
+  // One statement: the live session, its user and their teams.
+  const loaded = await loadCurrentUser({ sessionToken });
+  return loaded && sessionBody(loaded.user, loaded.memberships);
 });

@@ -30,7 +30,7 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   if (!devLoginEnabled) return { email, error: 'Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it).' };
   if (!email) return { email, error: 'Enter an email address.' };
   const user = await User.findBy({ email: User.normalizeEmail(email) });
-  const loaded = user ? await loadCurrentUser(user.id) : null;
+  const loaded = user ? await loadCurrentUser({ userId: user.id }) : null;
   if (!loaded) return { email, error: `No user with the email ${email}.` };
 
   await setSessionCookie(await startSession(await requestFromHeaders(), loaded.user.id));

@@ -7,7 +7,6 @@ export {
   type GuardKeys,
   type GuardName,
   type LimitName,
-  normalizeEmail,
   type RateLimitRule,
   RULES,
   rateLimit,

@@ -34,6 +34,7 @@ import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { type AppDatabase, getDb } from '@/db/client';
+import { User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
 import { env } from '@/env';
 import { logger, TooManyRequests } from '@/server';
@@ -82,7 +83,7 @@ const GUARDS: { [G in GuardName]: Guard<GuardKeysMap[G]> } = {
   signIn: {
     countsEveryAttempt: true,
     limits: [
-      { limit: 'signInAccount', key: ({ email, ip }) => `${normalizeEmail(email)} ${ip}`, clearedBySuccess: true },
+      { limit: 'signInAccount', key: ({ email, ip }) => `${User.normalizeEmail(email)} ${ip}`, clearedBySuccess: true },
       { limit: 'signInIp', key: ({ ip }) => ip, clearedBySuccess: false },
     ],
   },
@@ -91,11 +92,6 @@ const GUARDS: { [G in GuardName]: Guard<GuardKeysMap[G]> } = {
     limits: [{ limit: 'bearerFailure', key: ({ ip }) => ip, clearedBySuccess: false }],
   },
 };
-
-/** Sign-in keys compare case- and space-insensitively, as addresses do in practice. */
-export function normalizeEmail(email: string): string {
-  return email.normalize('NFC').trim().toLowerCase();
-}
 
 /**
  * A limiter for one named limit over a drizzle handle. Its rows are keyed
