@@ -9,10 +9,10 @@
  * which nested scope params must belong to the team (`TEAM_CHILD_SCOPES`).
  * Role rules (owner-only actions) live in controllers/TeamScopedController.ts.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { ApiKey, Campaign } from '@/db/models';
 import { memberships, type Role, sessions, teams, users } from '@/db/schema';
-import { db, type ModelClass, NotFound, runPrepared, Unauthorized } from '@/server';
+import { db, type ModelClass, NotFound, preparedStatement, Unauthorized } from '@/server';
 import { assertNotBlocked, clientIp, recordFailure } from './rateLimit';
 import { sessionTokenOf } from './session';
 
@@ -45,7 +45,7 @@ export interface AppContext {
 const anonymous = (): AppContext => ({ user: null, memberships: [], apiKey: null });
 
 /** A session row that is signed in now: its token matches and it has not expired (signing out deletes it). */
-function liveSession(token: string) {
+function liveSession(token: string | Placeholder) {
   return and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`));
 }
 
@@ -71,24 +71,6 @@ export async function loadCurrentUser(
   return toCurrentUser(rows, (row) => (row.teamName === null ? null : { teamName: row.teamName }));
 }
 
-/**
- * What every API request needs: the live session's user and their (team,
- * role) pairs, in one statement without the teams join or sort (this runs on
- * every request). A signed-out, expired or unknown token finds no row.
- */
-async function loadSessionUser(token: string): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
-  // Prepared (server/model/runPrepared.ts): parsed and planned once per connection, not on every request.
-  const rows = await runPrepared(
-    db()
-      .select(USER_COLUMNS)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(memberships, eq(memberships.userId, users.id))
-      .where(liveSession(token)),
-  );
-  return toCurrentUser(rows, () => ({}));
-}
-
 const USER_COLUMNS = {
   id: users.id,
   email: users.email,
@@ -96,6 +78,26 @@ const USER_COLUMNS = {
   teamId: memberships.teamId,
   role: memberships.role,
 };
+
+/**
+ * What every API request needs: the live session's user and their (team,
+ * role) pairs, in one statement without the teams join or sort (this runs on
+ * every request). A signed-out, expired or unknown token finds no row.
+ * Built once and prepared (server/model/statementCache.ts): each request
+ * only binds the token.
+ */
+const sessionUserRows = preparedStatement(() =>
+  db()
+    .select(USER_COLUMNS)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(liveSession(sql.placeholder('token'))),
+);
+
+async function loadSessionUser(token: string): Promise<{ user: CurrentUser; memberships: TeamMembership[] } | null> {
+  return toCurrentUser(await sessionUserRows({ token }), () => ({}));
+}
 
 type UserRow = CurrentUser & { teamId: number | null; role: Role | null };
 

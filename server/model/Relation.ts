@@ -4,23 +4,24 @@
  * `paginate`, ...) is awaited. Field names are checked against the table's
  * columns and always go through drizzle column objects.
  */
-import { and, asc, count as countAll, inArray, is, SQL, sql } from 'drizzle-orm';
+import { and, count as countAll, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { MAX_INT4 } from '../shared/int4';
 import { db } from './connection';
 import { findOrCreate } from './findOrCreate';
 import type { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
-import { orderClause } from './orderClause';
+import { type OrderTerm, orderClause } from './orderClause';
 import { RecordNotFound } from './RecordNotFound';
 import { runPrepared } from './runPrepared';
+import { type Preparable, statementsFor } from './statementCache';
 import { DEFAULT_COUNT_LIMIT, type OrderSpec, type Page, type PaginateOptions, type WhereConditions } from './types';
-import { translateConditions } from './whereConditions';
+import { type Condition, rawCondition, translateConditions } from './whereConditions';
 
 interface RelationState {
-  readonly conditions: readonly SQL[];
+  readonly conditions: readonly Condition[];
   readonly equalities: Readonly<Record<string, unknown>>;
-  readonly order: readonly SQL[];
+  readonly order: readonly OrderTerm[];
   readonly limit?: number;
   readonly offset?: number;
   readonly includes: readonly string[];
@@ -54,10 +55,10 @@ export class Relation<T extends ModelBase = ModelBase> {
   /** Object conditions (array = IN, null = IS NULL) or drizzle SQL; several calls are ANDed. */
   where(conditions: WhereConditions<Attrs<T>> | SQL | undefined): Relation<T> {
     if (conditions === undefined) return this;
-    if (isSql(conditions)) return this.#with({ conditions: [...this.#state.conditions, conditions] });
+    if (isSql(conditions)) return this.#with({ conditions: [...this.#state.conditions, rawCondition(conditions)] });
     const translated = translateConditions(this.#meta, conditions as Record<string, unknown>);
     return this.#with({
-      conditions: [...this.#state.conditions, ...translated.sql],
+      conditions: [...this.#state.conditions, ...translated.conditions],
       equalities: { ...this.#state.equalities, ...translated.equalities },
     });
   }
@@ -108,13 +109,12 @@ export class Relation<T extends ModelBase = ModelBase> {
   // ---- loading ------------------------------------------------------------
 
   async toArray(): Promise<T[]> {
-    const rows = await runSelect(this.#selectQuery(this.#fields()));
-    return this.#instantiate(rows);
+    return this.#instantiate(await this.#load('rows'));
   }
 
   /** First record by the relation's order (by id when unordered), or null. */
   async first(): Promise<T | null> {
-    const ordered = this.#state.order.length ? this : this.#with({ order: [asc(this.#meta.column('id'))] });
+    const ordered = this.#state.order.length ? this : this.#with({ order: orderClause(this.#meta, 'id') });
     const [record] = await ordered.limit(1).toArray();
     return record ?? null;
   }
@@ -141,23 +141,19 @@ export class Relation<T extends ModelBase = ModelBase> {
 
   async count(): Promise<number> {
     const { limit, offset } = this.#state;
-    if (limit === undefined && offset === undefined) {
-      const [row] = await runSelect(this.#selectQuery({ n: countAll() }, { order: false }));
-      return row?.n ?? 0;
-    }
-    const sub = this.#selectQuery({ id: this.#meta.column('id') }).as('counted');
-    const [row] = await runPrepared(db().select({ n: countAll() }).from(sub));
-    return row?.n ?? 0;
+    const [row] = await this.#load(limit === undefined && offset === undefined ? 'count' : 'count rows');
+    return (row?.n as number | undefined) ?? 0;
   }
 
   async exists(): Promise<boolean> {
-    const rows = await runSelect(this.#with({ limit: 1 }).#selectQuery({ one: sql<number>`1` }, { order: false }));
+    const rows = await this.#with({ limit: 1 }).#load('exists');
     return rows.length > 0;
   }
 
   /** Values of one attribute, in the relation's order. */
   async pluck<F extends Field<T>>(field: F): Promise<Attrs<T>[F][]> {
-    const rows = await runSelect(this.#selectQuery({ value: this.#meta.column(field) }));
+    this.#meta.column(field);
+    const rows = await this.#load(`pluck ${field}`);
     return rows.map((row) => row.value as Attrs<T>[F]);
   }
 
@@ -186,7 +182,7 @@ export class Relation<T extends ModelBase = ModelBase> {
       throw new Error(`paginate: countLimit must be an integer >= 1 or Infinity (got ${countLimit}).`);
     }
     const offset = (page - 1) * perPage;
-    const rows = await runSelect(this.#with({ limit: perPage + 1, offset }).#selectQuery(this.#fields()));
+    const rows = await this.#with({ limit: perPage + 1, offset }).#load('rows');
     const hasMore = rows.length > perPage;
     if (hasMore) rows.length = perPage;
     let totalCount = offset + rows.length;
@@ -264,12 +260,58 @@ export class Relation<T extends ModelBase = ModelBase> {
   async #countUpTo(limit: number): Promise<number> {
     const unbounded = this.#with({ limit: undefined, offset: undefined });
     if (limit === Number.POSITIVE_INFINITY) return unbounded.count();
-    const sub = unbounded
-      .#with({ limit: limit + 1 })
-      .#selectQuery({ one: sql<number>`1` }, { order: false })
-      .as('counted');
-    const [row] = await runPrepared(db().select({ n: countAll() }).from(sub));
-    return row?.n ?? 0;
+    const [row] = await unbounded.#with({ limit: limit + 1 }).#load('count rows');
+    return (row?.n as number | undefined) ?? 0;
+  }
+
+  /**
+   * Runs this relation's statement for `selection`. Built once per shape
+   * (statementCache.ts) and afterwards only bound to this relation's values;
+   * a relation with a raw SQL condition or order is built per call.
+   */
+  #load(selection: Selection): Promise<Record<string, unknown>[]> {
+    const shape = this.#shape();
+    if (shape === null) return runPrepared(this.#statement(selection, false));
+    return statementsFor(this.#meta.table).run(
+      `${selection} ${shape}`,
+      () => this.#statement(selection, true),
+      this.#values(),
+    );
+  }
+
+  /** The statement for `selection`: with this relation's values, or with placeholders where they go (`bind`). */
+  #statement(selection: Selection, bind: boolean): Preparable<Record<string, unknown>[]> {
+    if (selection === 'rows') return this.#selectQuery(this.#fields(), bind);
+    if (selection === 'count') return this.#selectQuery({ n: countAll() }, bind, { order: false });
+    if (selection === 'exists') return this.#selectQuery({ one: sql<number>`1` }, bind, { order: false });
+    if (selection === 'count rows') {
+      // Counts what limit/offset leave; the order cannot change how many, so it is dropped.
+      const rows = this.#selectQuery({ one: sql<number>`1` }, bind, { order: false }).as('counted');
+      return db().select({ n: countAll() }).from(rows);
+    }
+    return this.#selectQuery({ value: this.#meta.column(selection.slice('pluck '.length)) }, bind);
+  }
+
+  /** Everything the statement's text depends on except the values; null when a raw SQL term is in it. */
+  #shape(): string | null {
+    const { conditions, order, limit, offset, select } = this.#state;
+    const parts = [];
+    for (const term of [...conditions, ...order]) {
+      if (term.shape === null) return null;
+      parts.push(term.shape);
+    }
+    return `${parts.join(',')} ${select?.join(',') ?? '*'} ${limit === undefined ? '' : 'L'}${offset === undefined ? '' : 'O'}`;
+  }
+
+  /** The values for #statement(…, true)'s placeholders. */
+  #values(): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    this.#state.conditions.forEach((condition, i) => {
+      if (condition.binds) values[`w${i}`] = condition.value;
+    });
+    if (this.#state.limit !== undefined) values.limit = this.#state.limit;
+    if (this.#state.offset !== undefined) values.offset = this.#state.offset;
+    return values;
   }
 
   #fields(): Record<string, PgColumn> {
@@ -279,27 +321,35 @@ export class Relation<T extends ModelBase = ModelBase> {
     return meta.columns as Record<string, PgColumn>;
   }
 
-  #whereSql(): SQL | undefined {
-    return this.#state.conditions.length ? and(...this.#state.conditions) : undefined;
+  #whereSql(bind = false): SQL | undefined {
+    const terms = this.#state.conditions.map((condition, i) => {
+      if (!condition.binds) return condition.sql();
+      return condition.sql(bind ? sql.placeholder(`w${i}`) : condition.value);
+    });
+    return terms.length ? and(...terms) : undefined;
   }
 
   /** The WHERE of updateAll/deleteAll: limit/offset go through an id subquery (still one statement). */
   #targetCondition(): SQL | undefined {
     if (this.#state.limit === undefined && this.#state.offset === undefined) return this.#whereSql();
-    const ids = this.#selectQuery({ id: this.#meta.column('id') });
+    const ids = this.#selectQuery({ id: this.#meta.column('id') }, false);
     return inArray(this.#meta.column('id'), ids);
   }
 
-  #selectQuery<F extends Record<string, PgColumn | SQL | SQL.Aliased>>(fields: F, options: { order?: boolean } = {}) {
+  #selectQuery<F extends Record<string, PgColumn | SQL | SQL.Aliased>>(
+    fields: F,
+    bind: boolean,
+    options: { order?: boolean } = {},
+  ) {
     const { limit, offset, order } = this.#state;
     let query = db().select(fields).from(this.#meta.table).$dynamic() as unknown as PgSelect;
-    const where = this.#whereSql();
+    const where = this.#whereSql(bind);
     if (where) query = query.where(where);
-    if (options.order !== false && order.length) query = query.orderBy(...order);
-    if (limit !== undefined) query = query.limit(limit);
-    if (offset !== undefined) query = query.offset(offset);
+    if (options.order !== false && order.length) query = query.orderBy(...order.map((term) => term.sql));
+    if (limit !== undefined) query = query.limit(bind ? sql.placeholder('limit') : limit);
+    if (offset !== undefined) query = query.offset(bind ? sql.placeholder('offset') : offset);
     // The select builder loses its row type through $dynamic on a generic table; the shape is `fields`.
-    return query as unknown as PgSelect & PromiseLike<SelectedRow<F>[]>;
+    return query as unknown as PgSelect & Preparable<Record<string, unknown>[]>;
   }
 
   async #instantiate(rows: readonly Record<string, unknown>[]): Promise<T[]> {
@@ -309,12 +359,8 @@ export class Relation<T extends ModelBase = ModelBase> {
   }
 }
 
-type SelectedRow<F> = { [K in keyof F]: F[K] extends SQL<infer V> ? V : F[K] extends PgColumn ? unknown : unknown };
-
-/** A select built by #selectQuery, run as a prepared statement (runPrepared.ts). */
-function runSelect<F>(query: PgSelect & PromiseLike<SelectedRow<F>[]>): Promise<SelectedRow<F>[]> {
-  return runPrepared(query) as Promise<SelectedRow<F>[]>;
-}
+/** What a relation loads: its rows, a count, whether any exists, or one attribute's values (`pluck <field>`). */
+type Selection = 'rows' | 'count' | 'count rows' | 'exists' | `pluck ${string}`;
 
 declare const ModelBaseLike: { instantiate(row: Record<string, unknown>): ModelBase };
 

@@ -17,6 +17,7 @@ export { countQueries, queryLogger } from './queryCounter';
 export { RecordNotFound } from './RecordNotFound';
 export type { Relation } from './Relation';
 export { runPrepared } from './runPrepared';
+export { preparedStatement, statementsFor } from './statementCache';
 export { traceStatements } from './traceStatements';
 export type {
   FieldErrors as ModelErrors,

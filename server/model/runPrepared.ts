@@ -18,14 +18,12 @@
  *
  * Inside `transaction()` the query runs on the transaction's connection, like
  * any other (drizzle's transaction session prepares the same way).
+ *
+ * This still builds the text on every call; statementCache.ts builds a
+ * statement once per shape and is what the model layer's hot paths use.
  */
 
-/** What postgres.js shows in logs is its own statement id; this name is only drizzle's switch. */
-const STATEMENT_NAME = 'model';
-
-interface Preparable<R> {
-  prepare(name: string): { execute(): Promise<R> };
-}
+import { type Preparable, STATEMENT_NAME } from './statementCache';
 
 export function runPrepared<R>(query: Preparable<R>): Promise<R> {
   return query.prepare(STATEMENT_NAME).execute();

@@ -5,7 +5,8 @@
  * filled; they never throw for those reasons.
  */
 
-import { eq, sql } from 'drizzle-orm';
+import { eq, is, Placeholder, SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db } from './connection';
 import { translateConstraintError } from './constraintErrors';
 import { HookVeto, runHook } from './hooks';
@@ -18,6 +19,7 @@ import { RecordNotFound } from './RecordNotFound';
 import { STATE } from './recordState';
 import { runPrepared } from './runPrepared';
 import { queueAfterCommit, runWrite } from './runWrite';
+import { statementsFor } from './statementCache';
 import { validateRecord } from './validateRecord';
 
 export type PersistOutcome = 'saved' | 'invalid' | 'conflict';
@@ -83,34 +85,103 @@ function veto(record: ModelBase, meta: ModelMeta): never {
   throw new HookVeto();
 }
 
-/** The inserted row, or null when ON CONFLICT DO NOTHING skipped it. */
+/**
+ * The inserted row, or null when ON CONFLICT DO NOTHING skipped it. Built
+ * once per set of assigned columns (statementCache.ts); unassigned columns
+ * take their database defaults (drizzle writes DEFAULT).
+ */
 async function insertRow(
   record: ModelBase,
   meta: ModelMeta,
   ignoreConflicts = false,
 ): Promise<Record<string, unknown> | null> {
-  // Unassigned columns take their database defaults (drizzle writes DEFAULT).
-  const values = { ...record[STATE].attributes };
-  const insert = db().insert(meta.table).values(values);
-  const rows = await runPrepared((ignoreConflicts ? insert.onConflictDoNothing() : insert).returning());
+  const attributes = record[STATE].attributes;
+  const names = Object.keys(attributes)
+    .filter((name) => attributes[name] !== undefined)
+    .sort();
+  const build = (bind: boolean) => {
+    const insert = db()
+      .insert(meta.table)
+      .values(bind ? placeholders(names, attributes) : { ...attributes });
+    return (ignoreConflicts ? insert.onConflictDoNothing() : insert).returning();
+  };
+  const rows = cacheable(meta, names, attributes)
+    ? await statementsFor(meta.table).run(
+        `insert ${columnsShape(names, attributes)}${ignoreConflicts ? ' ignoring conflicts' : ''}`,
+        () => build(true),
+        attributes,
+      )
+    : await runPrepared(build(false));
   return (rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
-/** Writes only the changed columns (plus updatedAt when the table has it); no statement when nothing changed. */
+/**
+ * Writes only the changed columns (plus updatedAt when the table has it); no
+ * statement when nothing changed. Built once per set of changed columns.
+ */
 async function updateRow(record: ModelBase, meta: ModelMeta): Promise<Record<string, unknown> | undefined> {
   const state = record[STATE];
   if (state.changed.size === 0) return undefined;
-  const values: Record<string, unknown> = {};
-  for (const name of state.changed) values[name] = state.attributes[name];
-  if (meta.columns.updatedAt && !state.changed.has('updatedAt')) values.updatedAt = sql`now()`;
+  const names = [...state.changed].sort();
+  const changes: Record<string, unknown> = {};
+  for (const name of names) changes[name] = state.attributes[name];
   const id = state.attributes.id;
-  const rows = await runPrepared(
-    db()
+  const stampUpdatedAt = meta.columns.updatedAt !== undefined && !state.changed.has('updatedAt');
+  const idColumn = meta.column('id');
+  const build = (bind: boolean) => {
+    const set: Record<string, unknown> = bind ? placeholders(names, changes) : { ...changes };
+    if (stampUpdatedAt) set.updatedAt = sql`now()`;
+    return db()
       .update(meta.table)
-      .set(values)
-      .where(eq(meta.column('id'), id))
-      .returning(),
-  );
+      .set(set)
+      .where(eq(idColumn, sql.param(bind ? sql.placeholder(WHERE_ID) : id, idColumn)))
+      .returning();
+  };
+  const rows = cacheable(meta, names, changes)
+    ? await statementsFor(meta.table).run(
+        `update ${columnsShape(names, changes)}${stampUpdatedAt ? ' stamped' : ''}`,
+        () => build(true),
+        { ...changes, [WHERE_ID]: id },
+      )
+    : await runPrepared(build(false));
   if (!rows[0]) throw new RecordNotFound(meta.name, id);
   return rows[0] as Record<string, unknown>;
+}
+
+/** The WHERE's placeholder: not an attribute name, so a changed `id` keeps its own. */
+const WHERE_ID = 'where id';
+
+/**
+ * A placeholder per column, except that null is written into the statement:
+ * drizzle encodes a placeholder's value through the column without a null
+ * check (a timestamp column would call null.toISOString()).
+ */
+function placeholders(names: readonly string[], values: Record<string, unknown>): Record<string, Placeholder | null> {
+  return Object.fromEntries(names.map((name) => [name, values[name] === null ? null : sql.placeholder(name)]));
+}
+
+/** The columns a write names, and which of them are null (part of the text, see placeholders()). */
+function columnsShape(names: readonly string[], values: Record<string, unknown>): string {
+  return names.map((name) => (values[name] === null ? `${name}=null` : name)).join(',');
+}
+
+/**
+ * Whether a write can reuse a statement built for its columns: not when a
+ * value is SQL (its text is part of the statement) or when the table has
+ * `$defaultFn`/`$onUpdate` columns (drizzle computes those while building).
+ */
+function cacheable(meta: ModelMeta, names: readonly string[], values: Record<string, unknown>): boolean {
+  return !computesDefaults(meta) && names.every((name) => !is(values[name], SQL) && !is(values[name], Placeholder));
+}
+
+const defaultsComputed = new WeakMap<object, boolean>();
+
+function computesDefaults(meta: ModelMeta): boolean {
+  let computes = defaultsComputed.get(meta.table);
+  if (computes === undefined) {
+    const columns = Object.values(meta.columns) as (PgColumn & { defaultFn?: unknown; onUpdateFn?: unknown })[];
+    computes = columns.some((column) => column.defaultFn !== undefined || column.onUpdateFn !== undefined);
+    defaultsComputed.set(meta.table, computes);
+  }
+  return computes;
 }

@@ -5,7 +5,7 @@
  * `documents: Asset[]` (by position) on each record, so they appear in its JSON.
  */
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { type Association, db, type ModelBase, runPrepared } from '../model';
+import { type Association, db, type ModelBase, statementsFor } from '../model';
 import { Asset, signAssetUrls } from './Asset';
 import type { RegisteredSlot } from './attachmentSlots';
 import { serviceAssets, serviceAttachments } from './tables';
@@ -20,22 +20,26 @@ export async function loadSlotAssets(
 ): Promise<Map<number, Asset[]>> {
   const grouped = new Map<number, Asset[]>();
   if (ownerIds.length === 0) return grouped;
-  const rows = await runPrepared(
-    db()
-      .select({ ownerId: serviceAttachments.attachableId, asset: ASSET_COLUMNS })
-      .from(serviceAttachments)
-      .innerJoin(serviceAssets, eq(serviceAssets.id, serviceAttachments.assetId))
-      .where(
-        and(
-          eq(serviceAttachments.attachableType, modelName),
-          eq(serviceAttachments.name, slotName),
-          // One owner (a detail page) is a plain equality; several bind ONE array parameter, however many.
-          ownerIds.length === 1
-            ? eq(serviceAttachments.attachableId, ownerIds[0] as number)
-            : sql`${serviceAttachments.attachableId} = any(${sql.param([...ownerIds])})`,
-        ),
-      )
-      .orderBy(asc(serviceAttachments.attachableId), asc(serviceAttachments.position), asc(serviceAttachments.id)),
+  // One owner (a detail page) is a plain equality; several bind ONE array parameter, however many.
+  const one = ownerIds.length === 1;
+  const rows = await statementsFor(serviceAttachments).run(
+    one ? 'slot of one owner' : 'slot of owners',
+    () =>
+      db()
+        .select({ ownerId: serviceAttachments.attachableId, asset: ASSET_COLUMNS })
+        .from(serviceAttachments)
+        .innerJoin(serviceAssets, eq(serviceAssets.id, serviceAttachments.assetId))
+        .where(
+          and(
+            eq(serviceAttachments.attachableType, sql.placeholder('type')),
+            eq(serviceAttachments.name, sql.placeholder('slot')),
+            one
+              ? eq(serviceAttachments.attachableId, sql.placeholder('owners'))
+              : sql`${serviceAttachments.attachableId} = any(${sql.placeholder('owners')})`,
+          ),
+        )
+        .orderBy(asc(serviceAttachments.attachableId), asc(serviceAttachments.position), asc(serviceAttachments.id)),
+    { type: modelName, slot: slotName, owners: one ? ownerIds[0] : [...ownerIds] },
   );
   const assets: Asset[] = [];
   for (const row of rows) {
