@@ -307,7 +307,9 @@ export class Relation<T extends ModelBase = ModelBase> {
   #values(): Record<string, unknown> {
     const values: Record<string, unknown> = {};
     this.#state.conditions.forEach((condition, i) => {
-      if (condition.binds) values[`w${i}`] = condition.value;
+      condition.values.forEach((value, k) => {
+        values[`w${i}.${k}`] = value;
+      });
     });
     if (this.#state.limit !== undefined) values.limit = this.#state.limit;
     if (this.#state.offset !== undefined) values.offset = this.#state.offset;
@@ -322,10 +324,9 @@ export class Relation<T extends ModelBase = ModelBase> {
   }
 
   #whereSql(bind = false): SQL | undefined {
-    const terms = this.#state.conditions.map((condition, i) => {
-      if (!condition.binds) return condition.sql();
-      return condition.sql(bind ? sql.placeholder(`w${i}`) : condition.value);
-    });
+    const terms = this.#state.conditions.map((condition, i) =>
+      condition.sql(bind ? condition.values.map((_, k) => sql.placeholder(`w${i}.${k}`)) : undefined),
+    );
     return terms.length ? and(...terms) : undefined;
   }
 

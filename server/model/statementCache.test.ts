@@ -157,10 +157,23 @@ describe('the model layer through the cache', () => {
     expect(statementsFor(authors).size).toBe(before + 1);
   });
 
-  it('a raw SQL condition is built per call (its text is the caller’s) and still answers right', async () => {
+  it('a raw SQL condition is cached by its own text, binding its parameters per call', async () => {
+    await Author.where(ilike(authors.name, 'ad%')).pluck('name');
     const before = statementsFor(authors).size;
     expect(await Author.where(ilike(authors.name, 'ad%')).pluck('name')).toEqual(['Ada']);
+    expect(await Author.where(ilike(authors.name, 'br%')).pluck('name')).toEqual(['Brian']);
     expect(await Author.scope('search', 'bri').pluck('name')).toEqual(['Brian']);
+    expect(await Author.scope('search', 'ad').pluck('name')).toEqual(['Ada']);
+    expect(await Author.where(sql`${authors.name} <> 'Ada'`).where({ teamId: 2 }).pluck('name')).toEqual(['Brian']);
+    // One new shape (the `<> 'Ada'` one): every ilike above, the scope's too, shares one text.
+    expect(statementsFor(authors).size).toBe(before + 1);
+  });
+
+  it('a raw condition whose text holds a literal $1 is built per call, and answers right', async () => {
+    const before = statementsFor(authors).size;
+    const literal = (name: string) => sql`${authors.name} = ${name} and '$1' <> ${'$2'}`;
+    expect(await Author.where(literal('Ada')).pluck('name')).toEqual(['Ada']);
+    expect(await Author.where(literal('Brian')).pluck('name')).toEqual(['Brian']);
     expect(statementsFor(authors).size).toBe(before);
   });
 
