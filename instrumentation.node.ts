@@ -16,8 +16,9 @@ export async function registerNodeServer(): Promise<void> {
     // Before anything else runs, so the first request is traced too.
     const exporter = tracesExporter();
     const { installShutdown, logger, refuseTraceMethods, startTracing } = await import('./server');
+    const { apiSecurityHeaders } = await import('./app/lib/apiSecurityHeaders');
     // TRACE would be a 500 inside Next (its Request constructor refuses the method): 405 before Next sees it.
-    refuseTraceMethods();
+    refuseTraceMethods(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
     if (exporter) await startTracing({ exporter, serviceName: 'active-controller-starter' });
     // The log output for every route (the logger is shared through globalThis).
     await import('./controllers/logger');

@@ -1,8 +1,8 @@
 /**
- * Next.js proxy (the Next 16 name of middleware): runs before every route.
+ * Next.js proxy (the Next 16 name of middleware): runs before every page.
  *
- * - Security headers on every page and API response: what they are and where
- *   to customise them is app/lib/securityHeaders.ts (docs/security.md).
+ * - Security headers on every page: what they are and where to customise
+ *   them is app/lib/securityHeaders.ts (docs/security.md).
  * - A fresh CSP nonce per page request, put on the request's own
  *   Content-Security-Policy header too: Next.js reads the nonce there and
  *   stamps it on its scripts, so hydration runs under a policy without
@@ -13,20 +13,17 @@
  *   front adds (HTTP Basic on a staging site) or a garbled Bearer used to turn
  *   pages that call the API in-process into 500s.
  *
+ * Not for /api: the API's headers are static (next.config.ts sets them from
+ * app/lib/apiSecurityHeaders.ts), and running the proxy costs about 1 ms of
+ * CPU per request, as much as Next's whole handling of a small JSON route
+ * (docs/performance.md). Add /api back to the matcher only for something
+ * that must run per API request before its route does.
+ *
  * TRACE is answered before Next.js runs (server/http/refuseTraceMethods.ts):
  * Next fails on it before this proxy is called.
  */
 import { type NextRequest, NextResponse } from 'next/server';
-import {
-  apiSecurityHeaders,
-  createNonce,
-  pageContentSecurityPolicy,
-  pageSecurityHeaders,
-} from '@/app/lib/securityHeaders';
-
-function isApi(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
-}
+import { createNonce, pageContentSecurityPolicy, pageSecurityHeaders } from '@/app/lib/securityHeaders';
 
 function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
@@ -34,9 +31,6 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
 }
 
 export function proxy(request: NextRequest): NextResponse {
-  const { pathname } = request.nextUrl;
-  if (isApi(pathname)) return withHeaders(NextResponse.next(), apiSecurityHeaders(pathname));
-
   const csp = pageContentSecurityPolicy(createNonce());
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);
@@ -45,6 +39,6 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Everything but the build's hashed static files (served as they are, by the CDN in front if any).
-  matcher: ['/((?!_next/static|_next/image).*)'],
+  // Every page: not /api (see above), nor the build's hashed static files (served as they are, by the CDN in front if any).
+  matcher: ['/((?!api/|api$|_next/static|_next/image).*)'],
 };

@@ -92,7 +92,8 @@ test('pages hydrate under the policy with no violation reported', async ({ page 
 });
 
 test('API JSON responses carry the headers and a policy that loads nothing', async ({ request }) => {
-  for (const path of ['/api/health', '/api/teams/1/campaigns', '/api/no-such-route']) {
+  // Set by next.config.ts's headers() rules (no proxy on /api): a route's answer, the bare /api, Next's own 404.
+  for (const path of ['/api/health', '/api/openapi.json', '/api/teams/1/campaigns', '/api', '/api/no-such-route']) {
     const response = await request.get(path);
     expect(response.headers()['content-type']).toMatch(/^application\/json/);
     expectCommon(response.headers());

@@ -1,5 +1,6 @@
 /**
- * The security headers of every response, set by `proxy.ts` (docs/security.md).
+ * The security headers of every page, set by `proxy.ts` (docs/security.md);
+ * the API's are static and set by next.config.ts (apiSecurityHeaders.ts).
  *
  * Customise here:
  * - a third-party origin your pages load from (analytics, a CDN, an OAuth
@@ -7,8 +8,7 @@
  *   `'https://plausible.io'` under both `script-src` and `connect-src`;
  * - the storage origins are added for you from S3_ENDPOINT /
  *   S3_PUBLIC_URL_BASE (uploads PUT there, logos load from there);
- * - `HSTS`: add `; preload` only once every subdomain serves https;
- * - an /api route that serves HTML: give it its policy in `API_DOCUMENT_POLICIES`.
+ * - `HSTS` (apiSecurityHeaders.ts): add `; preload` only once every subdomain serves https.
  *
  * Scripts run only with the request's nonce (`'strict-dynamic'` then trusts
  * what those scripts load); Next.js reads the nonce from the request's
@@ -17,8 +17,8 @@
  * the upload progress bar are style attributes, which a nonce cannot cover,
  * and inline styles cannot run code.
  */
-import { DOCS_CSP } from '@/app/api/docs/docsPage';
 import { env } from '@/env';
+import { BASE_SECURITY_HEADERS, HSTS } from './apiSecurityHeaders';
 
 type Directives = Record<string, readonly string[]>;
 
@@ -35,29 +35,6 @@ const PAGE_SOURCES: Directives = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
-
-/**
- * API routes that serve a document rather than data, with the policy that
- * document needs (the route sets the same one; the proxy's headers would
- * otherwise replace it). Add yours here.
- */
-const API_DOCUMENT_POLICIES: Readonly<Record<string, string>> = { '/api/docs': DOCS_CSP };
-
-/**
- * Every response, API or page. The 405 that answers TRACE before Next.js runs
- * (server/http/refuseTraceMethods.ts) repeats these: keep the two in step.
- */
-const BASE_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
-/** API responses are data, never documents: nothing may load from them, nothing may frame them. */
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/** Two years, the usual minimum for preload lists; sent in production only (dev and tests run on http). */
-const HSTS = 'max-age=63072000; includeSubDomains';
 
 function originOf(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
@@ -106,23 +83,14 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
-/** Headers of both pages and API responses. */
-function commonHeaders(): Record<string, string> {
-  return { ...BASE_HEADERS, ...(env.NODE_ENV === 'production' ? { 'strict-transport-security': HSTS } : {}) };
-}
-
 /** The headers of a page response whose policy is `csp` (pageContentSecurityPolicy). */
 export function pageSecurityHeaders(csp: string): Record<string, string> {
   return {
-    ...commonHeaders(),
+    ...BASE_SECURITY_HEADERS,
+    ...(env.NODE_ENV === 'production' ? { 'strict-transport-security': HSTS } : {}),
     'content-security-policy': csp,
     // No other window keeps a handle on ours (window.opener), so no cross-window attacks.
     'cross-origin-opener-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   };
-}
-
-/** The headers of an /api response: the strict data policy, or the document policy of `pathname`. */
-export function apiSecurityHeaders(pathname: string): Record<string, string> {
-  return { ...commonHeaders(), 'content-security-policy': API_DOCUMENT_POLICIES[pathname] ?? API_CSP };
 }

@@ -59,15 +59,19 @@ function linkNodeModules(root: string, appDir: string, log: (message: string) =>
 }
 
 function wrapNextConfig(appDir: string): void {
-  const original = ['next.config.mjs', 'next.config.js'].find((name) => existsSync(path.join(appDir, name)));
-  if (!original) return; // next.config.ts or none: keep it as it is (the build then type-checks too).
+  const original = ['next.config.ts', 'next.config.mjs', 'next.config.js'].find((name) =>
+    existsSync(path.join(appDir, name)),
+  );
+  if (!original) return; // No configuration: the build then type-checks too.
   const template = original.replace('next.config', 'next.config.template');
   renameSync(path.join(appDir, original), path.join(appDir, template));
+  // A TypeScript import names the module without its extension.
+  const specifier = original.endsWith('.ts') ? './next.config.template' : `./${template}`;
   writeFileSync(
-    path.join(appDir, 'next.config.mjs'),
+    path.join(appDir, original),
     [
       '// Written by bench/services/benchApp.ts: the template configuration, minus the build-time type check.',
-      `import config from './${template}';`,
+      `import config from '${specifier}';`,
       'export default { ...config, typescript: { ...config.typescript, ignoreBuildErrors: true } };',
       '',
     ].join('\n'),

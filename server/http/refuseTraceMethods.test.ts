@@ -12,8 +12,8 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  refuseTraceMethods();
-  refuseTraceMethods(); // idempotent: installing twice must not wrap twice
+  refuseTraceMethods({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+  refuseTraceMethods({ 'x-frame-options': 'SAMEORIGIN' }); // idempotent: installing twice must not wrap twice
   // The request listener does what Next.js does with every request: make a WHATWG Request of it.
   server = createServer((incoming, response) => {
     try {

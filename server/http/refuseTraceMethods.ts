@@ -11,34 +11,25 @@
  * answers 400 to TRACK (not an HTTP method it knows), and emits `connect`
  * for CONNECT, closing the socket when nobody listens.
  *
- * Call once at server start-up (instrumentation.node.ts); calling again is a
- * no-op. Affects only servers in this process, i.e. Next's own.
+ * Call once at server start-up (instrumentation.node.ts) with the headers
+ * the app's API responses carry (app/lib/apiSecurityHeaders.ts): Next never
+ * sees this response, so its configured headers would not be on it. Calling
+ * again is a no-op. Affects only servers in this process, i.e. Next's own.
  */
 import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
 
 const INSTALLED = Symbol.for('active-controller.refuseTraceMethods');
 
-/**
- * The API's security headers (app/lib/securityHeaders.ts sets them through the
- * proxy, which this response never reaches; keep the two in step).
- */
-const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
 /** Every method some route of the app serves; `Allow` of the 405. */
 export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 
 /** The API's error body (server/http/errorResponse.ts) for a refused method. */
-function refuse(request: IncomingMessage, response: ServerResponse): void {
+function refuse(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): void {
   const body = JSON.stringify({
     error: { code: 'METHOD_NOT_SUPPORTED', message: `${request.method} is not supported` },
   });
   response.writeHead(405, {
-    ...SECURITY_HEADERS,
+    ...headers,
     allow: ALLOWED_METHODS,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
@@ -53,7 +44,7 @@ function refuse(request: IncomingMessage, response: ServerResponse): void {
 /** `emit` as one signature (Server's own type is a list of overloads, one per event). */
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
 
-export function refuseTraceMethods(): void {
+export function refuseTraceMethods(headers: Record<string, string> = {}): void {
   const prototype = Server.prototype as Server & { [INSTALLED]?: true };
   if (prototype[INSTALLED]) return;
   const emit = prototype.emit as Emit;
@@ -61,7 +52,7 @@ export function refuseTraceMethods(): void {
     if (event === 'request') {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       if (request.method === 'TRACE') {
-        refuse(request, response);
+        refuse(request, response, headers);
         return true;
       }
     }
