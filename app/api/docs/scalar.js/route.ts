@@ -1,7 +1,7 @@
 /**
  * GET /api/docs/scalar.js: Scalar's standalone bundle from node_modules
  * (@scalar/api-reference, pinned in package.json), served by the app so the
- * reference page needs no CDN. next.config.mjs traces the file into
+ * reference page needs no CDN. next.config.ts traces the file into
  * standalone builds (`outputFileTracingIncludes`).
  */
 import { readFile } from 'node:fs/promises';
