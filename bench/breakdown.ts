@@ -92,12 +92,12 @@ try {
     [
       'context query (users+memberships+teams, ordered) vs session + membership lookup',
       () => loadCurrentUser({ userId: world.aliceId }),
-      () => requireMember(sessionTokenOf(request('/bench/x')), teamId),
+      () => requireMember(sessionTokenOf(request('/api/bench/x')), teamId),
     ],
     [
       'auth: context builder vs session + membership',
       () => createContext(request('/api/x')),
-      async () => requireMember(sessionTokenOf(request('/bench/x')), teamId),
+      async () => requireMember(sessionTokenOf(request('/api/bench/x')), teamId),
     ],
     [
       'get: load + creator + 2 slots (model layer vs drizzle)',
@@ -114,7 +114,7 @@ try {
       async () => (await handler(request(`/api/teams/${teamId}/campaigns/${id}`))).text(),
       async () =>
         (
-          await routes.showCampaignRoute(request(`/bench/teams/${teamId}/campaigns/${id}`), {
+          await routes.showCampaignRoute(request(`/api/bench/teams/${teamId}/campaigns/${id}`), {
             params: Promise.resolve({ teamId: String(teamId), id: String(id) }),
           })
         ).text(),
@@ -142,7 +142,7 @@ try {
       async (i) =>
         (
           await routes.createCampaignRoute(
-            new Request(`http://localhost/bench/teams/${teamId}/campaigns`, {
+            new Request(`http://localhost/api/bench/teams/${teamId}/campaigns`, {
               method: 'POST',
               headers: { cookie, 'content-type': 'application/json' },
               body: JSON.stringify({ data: { name: `Whole ${i}`, budget: i } }),

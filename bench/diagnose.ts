@@ -58,9 +58,9 @@ try {
   /** The bench's route files, as an in-process router. */
   const dispatch = (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname.startsWith('/api/')) return handler(request);
-    if (pathname.startsWith('/bench/trpc/')) return benchTrpcHandler(request);
-    const match = /^\/bench\/teams\/(\d+)\/campaigns(?:\/(\d+))?(\/publish)?$/.exec(pathname);
+    if (pathname.startsWith('/api/bench/trpc/')) return benchTrpcHandler(request);
+    if (!pathname.startsWith('/api/bench/')) return handler(request);
+    const match = /^\/api\/bench\/teams\/(\d+)\/campaigns(?:\/(\d+))?(\/publish)?$/.exec(pathname);
     if (!match) throw new Error(`no bench route for ${pathname}`);
     const [, teamId = '', id, publish] = match;
     const team = { params: Promise.resolve({ teamId }) };

@@ -1,7 +1,7 @@
 /**
  * Variant (c) of scenarios 1-2: plain Next.js route handlers for campaigns,
  * written without the framework. The bench copies thin route files from
- * bench/routes/ into a temporary copy of the app (`app/(bench)/bench/...`)
+ * bench/routes/ into a temporary copy of the app (`app/(bench)/api/bench/...`)
  * that point here; the template's own build never contains them.
  */
 
@@ -32,7 +32,7 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-/** GET /bench/teams/:teamId/campaigns */
+/** GET /api/bench/teams/:teamId/campaigns */
 export async function listCampaignsRoute(request: Request, route: TeamRoute): Promise<Response> {
   try {
     const { teamId } = await member(request, (await route.params).teamId);
@@ -42,7 +42,7 @@ export async function listCampaignsRoute(request: Request, route: TeamRoute): Pr
   }
 }
 
-/** POST /bench/teams/:teamId/campaigns */
+/** POST /api/bench/teams/:teamId/campaigns */
 export async function createCampaignRoute(request: Request, route: TeamRoute): Promise<Response> {
   try {
     const body = await readBody(request);
@@ -53,7 +53,7 @@ export async function createCampaignRoute(request: Request, route: TeamRoute): P
   }
 }
 
-/** GET /bench/teams/:teamId/campaigns/:id */
+/** GET /api/bench/teams/:teamId/campaigns/:id */
 export async function showCampaignRoute(request: Request, route: CampaignRoute): Promise<Response> {
   try {
     const params = await route.params;
@@ -64,7 +64,7 @@ export async function showCampaignRoute(request: Request, route: CampaignRoute):
   }
 }
 
-/** PATCH /bench/teams/:teamId/campaigns/:id */
+/** PATCH /api/bench/teams/:teamId/campaigns/:id */
 export async function updateCampaignRoute(request: Request, route: CampaignRoute): Promise<Response> {
   try {
     const body = await readBody(request);
@@ -76,7 +76,7 @@ export async function updateCampaignRoute(request: Request, route: CampaignRoute
   }
 }
 
-/** POST /bench/teams/:teamId/campaigns/:id/publish */
+/** POST /api/bench/teams/:teamId/campaigns/:id/publish */
 export async function publishCampaignRoute(request: Request, route: CampaignRoute): Promise<Response> {
   try {
     const params = await route.params;

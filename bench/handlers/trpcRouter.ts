@@ -1,6 +1,6 @@
 /**
  * Variant (d) of scenarios 1-2: a hand-written tRPC router for campaigns on
- * its own `initTRPC` instance (not the framework's), served at /bench/trpc by
+ * its own `initTRPC` instance (not the framework's), served at /api/bench/trpc by
  * a route file the bench copies into its temporary app. Procedure names and
  * inputs mirror the controller's (`teams.campaigns.index` with
  * `{teamId, page, perPage, sort}` ...), so the two take identical requests.
@@ -75,10 +75,10 @@ export const benchRouter = t.router({
 
 export type BenchRouter = typeof benchRouter;
 
-/** The fetch handler behind app/(bench)/bench/trpc/[trpc]/route.ts. */
+/** The fetch handler behind app/(bench)/api/bench/trpc/[trpc]/route.ts. */
 export function benchTrpcHandler(request: Request): Promise<Response> {
   return fetchRequestHandler({
-    endpoint: '/bench/trpc',
+    endpoint: '/api/bench/trpc',
     req: request,
     router: benchRouter,
     createContext: async () => ({ token: sessionTokenOf(request) }),

@@ -3,8 +3,8 @@
  *
  *   a  the controller's REST route        /api/teams/:teamId/campaigns...
  *   b  the controller over tRPC           /api/trpc/teams.campaigns.<action>
- *   c  a hand-written Next route handler  /bench/teams/:teamId/campaigns...
- *   d  a hand-written tRPC procedure      /bench/trpc/teams.campaigns.<action>
+ *   c  a hand-written Next route handler  /api/bench/teams/:teamId/campaigns...
+ *   d  a hand-written tRPC procedure      /api/bench/trpc/teams.campaigns.<action>
  *
  * Record endpoints walk a pool of campaign ids (request n takes pool[n]), so
  * writes do not queue on one row lock; publish resets its pool to drafts
@@ -43,7 +43,7 @@ function route(
   rest: { method: LoadRequest['method']; path: string; body?: unknown },
   trpc: { action: string; kind: 'query' | 'mutation'; input: Record<string, unknown> },
 ): LoadRequest {
-  const prefix = variant === 'a' || variant === 'b' ? '/api' : '/bench';
+  const prefix = variant === 'a' || variant === 'b' ? '/api' : '/api/bench';
   if (variant === 'a' || variant === 'c') return { ...rest, path: `${prefix}${rest.path}` };
   const path = `${prefix}/trpc/teams.campaigns.${trpc.action}`;
   return trpc.kind === 'query'

@@ -45,9 +45,9 @@ function requestFor(variant: Variant, teamId: number, page: number): LoadRequest
     case 'b':
       return { method: 'GET', path: `/api/trpc/teams.campaigns.index?input=${input}` };
     case 'c':
-      return { method: 'GET', path: `/bench${rest}` };
+      return { method: 'GET', path: `/api/bench${rest}` };
     case 'd':
-      return { method: 'GET', path: `/bench/trpc/teams.campaigns.index?input=${input}` };
+      return { method: 'GET', path: `/api/bench/trpc/teams.campaigns.index?input=${input}` };
     case 'e':
       return { method: 'GET', path: `/teams/${teamId}/campaigns?page=${page}&perPage=${PER_PAGE}` };
   }

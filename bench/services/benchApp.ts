@@ -4,7 +4,9 @@
  *
  * 1. copies the project's files (git's view: tracked and untracked, minus
  *    ignored ones) into the run's temporary folder,
- * 2. adds bench/routes/** there as `app/(bench)/...` (URLs under /bench),
+ * 2. adds bench/routes/** there as `app/(bench)/...` (URLs under /api/bench:
+ *    beside the API, so Next treats them as the controller's routes, with no
+ *    proxy run for them),
  * 3. hard-links node_modules (Turbopack refuses a symlinked node_modules that
  *    points outside the project root; hard links cost ~2 s and no space),
  * 4. runs `next build` in the copy.

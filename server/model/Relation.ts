@@ -4,30 +4,18 @@
  * `paginate`, ...) is awaited. Field names are checked against the table's
  * columns and always go through drizzle column objects.
  */
-import { and, count as countAll, inArray, is, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { inArray, is, SQL } from 'drizzle-orm';
 import { MAX_INT4 } from '../shared/int4';
 import { db } from './connection';
 import { findOrCreate } from './findOrCreate';
 import type { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
-import { type OrderTerm, orderClause } from './orderClause';
+import { orderClause } from './orderClause';
 import { RecordNotFound } from './RecordNotFound';
+import { loadRelation, type RelationState, type Selection, selectOf, whereOf } from './relationStatement';
 import { runPrepared } from './runPrepared';
-import { type Preparable, statementsFor } from './statementCache';
 import { DEFAULT_COUNT_LIMIT, type OrderSpec, type Page, type PaginateOptions, type WhereConditions } from './types';
-import { type Condition, rawCondition, translateConditions } from './whereConditions';
-
-interface RelationState {
-  readonly conditions: readonly Condition[];
-  readonly equalities: Readonly<Record<string, unknown>>;
-  readonly order: readonly OrderTerm[];
-  readonly limit?: number;
-  readonly offset?: number;
-  readonly includes: readonly string[];
-  /** Attribute names to select; all columns when absent. */
-  readonly select?: readonly string[];
-}
+import { rawCondition, translateConditions } from './whereConditions';
 
 type Attrs<T> = T extends ModelBase<infer A> ? A : never;
 type Field<T> = keyof Attrs<T> & string;
@@ -264,93 +252,15 @@ export class Relation<T extends ModelBase = ModelBase> {
     return (row?.n as number | undefined) ?? 0;
   }
 
-  /**
-   * Runs this relation's statement for `selection`. Built once per shape
-   * (statementCache.ts) and afterwards only bound to this relation's values;
-   * a relation with a raw SQL condition or order is built per call.
-   */
   #load(selection: Selection): Promise<Record<string, unknown>[]> {
-    const shape = this.#shape();
-    if (shape === null) return runPrepared(this.#statement(selection, false));
-    return statementsFor(this.#meta.table).run(
-      `${selection} ${shape}`,
-      () => this.#statement(selection, true),
-      this.#values(),
-    );
-  }
-
-  /** The statement for `selection`: with this relation's values, or with placeholders where they go (`bind`). */
-  #statement(selection: Selection, bind: boolean): Preparable<Record<string, unknown>[]> {
-    if (selection === 'rows') return this.#selectQuery(this.#fields(), bind);
-    if (selection === 'count') return this.#selectQuery({ n: countAll() }, bind, { order: false });
-    if (selection === 'exists') return this.#selectQuery({ one: sql<number>`1` }, bind, { order: false });
-    if (selection === 'count rows') {
-      // Counts what limit/offset leave; the order cannot change how many, so it is dropped.
-      const rows = this.#selectQuery({ one: sql<number>`1` }, bind, { order: false }).as('counted');
-      return db().select({ n: countAll() }).from(rows);
-    }
-    return this.#selectQuery({ value: this.#meta.column(selection.slice('pluck '.length)) }, bind);
-  }
-
-  /** Everything the statement's text depends on except the values; null when a raw SQL term is in it. */
-  #shape(): string | null {
-    const { conditions, order, limit, offset, select } = this.#state;
-    const parts = [];
-    for (const term of [...conditions, ...order]) {
-      if (term.shape === null) return null;
-      parts.push(term.shape);
-    }
-    return `${parts.join(',')} ${select?.join(',') ?? '*'} ${limit === undefined ? '' : 'L'}${offset === undefined ? '' : 'O'}`;
-  }
-
-  /** The values for #statement(…, true)'s placeholders. */
-  #values(): Record<string, unknown> {
-    const values: Record<string, unknown> = {};
-    this.#state.conditions.forEach((condition, i) => {
-      condition.values.forEach((value, k) => {
-        values[`w${i}.${k}`] = value;
-      });
-    });
-    if (this.#state.limit !== undefined) values.limit = this.#state.limit;
-    if (this.#state.offset !== undefined) values.offset = this.#state.offset;
-    return values;
-  }
-
-  #fields(): Record<string, PgColumn> {
-    const meta = this.#meta;
-    if (this.#state.select) return Object.fromEntries(this.#state.select.map((name) => [name, meta.column(name)]));
-    // Every attribute: the model's column map itself (built once per model; drizzle only reads it).
-    return meta.columns as Record<string, PgColumn>;
-  }
-
-  #whereSql(bind = false): SQL | undefined {
-    const terms = this.#state.conditions.map((condition, i) =>
-      condition.sql(bind ? condition.values.map((_, k) => sql.placeholder(`w${i}.${k}`)) : undefined),
-    );
-    return terms.length ? and(...terms) : undefined;
+    return loadRelation(this.#meta, this.#state, selection);
   }
 
   /** The WHERE of updateAll/deleteAll: limit/offset go through an id subquery (still one statement). */
   #targetCondition(): SQL | undefined {
-    if (this.#state.limit === undefined && this.#state.offset === undefined) return this.#whereSql();
-    const ids = this.#selectQuery({ id: this.#meta.column('id') }, false);
-    return inArray(this.#meta.column('id'), ids);
-  }
-
-  #selectQuery<F extends Record<string, PgColumn | SQL | SQL.Aliased>>(
-    fields: F,
-    bind: boolean,
-    options: { order?: boolean } = {},
-  ) {
-    const { limit, offset, order } = this.#state;
-    let query = db().select(fields).from(this.#meta.table).$dynamic() as unknown as PgSelect;
-    const where = this.#whereSql(bind);
-    if (where) query = query.where(where);
-    if (options.order !== false && order.length) query = query.orderBy(...order.map((term) => term.sql));
-    if (limit !== undefined) query = query.limit(bind ? sql.placeholder('limit') : limit);
-    if (offset !== undefined) query = query.offset(bind ? sql.placeholder('offset') : offset);
-    // The select builder loses its row type through $dynamic on a generic table; the shape is `fields`.
-    return query as unknown as PgSelect & Preparable<Record<string, unknown>[]>;
+    const state = this.#state;
+    if (state.limit === undefined && state.offset === undefined) return whereOf(state, false);
+    return inArray(this.#meta.column('id'), selectOf(this.#meta, state, { id: this.#meta.column('id') }, false));
   }
 
   async #instantiate(rows: readonly Record<string, unknown>[]): Promise<T[]> {
@@ -359,11 +269,6 @@ export class Relation<T extends ModelBase = ModelBase> {
     return records;
   }
 }
-
-/** What a relation loads: its rows, a count, whether any exists, or one attribute's values (`pluck <field>`). */
-type Selection = 'rows' | 'count' | 'count rows' | 'exists' | `pluck ${string}`;
-
-declare const ModelBaseLike: { instantiate(row: Record<string, unknown>): ModelBase };
 
 const INT4_COLUMN_TYPES = new Set(['PgSerial', 'PgInteger']);
 

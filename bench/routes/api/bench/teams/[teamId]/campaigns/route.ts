@@ -1,4 +1,4 @@
-// Copied by the bench into its temporary app as app/(bench)/bench/teams/[teamId]/campaigns/route.ts.
+// Copied by the bench into its temporary app as app/(bench)/api/bench/teams/[teamId]/campaigns/route.ts.
 import { createCampaignRoute, listCampaignsRoute } from '@/bench/handlers/campaignRoutes';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-// Copied by the bench into its temporary app as app/(bench)/bench/teams/[teamId]/campaigns/[id]/publish/route.ts.
+// Copied by the bench into its temporary app as app/(bench)/api/bench/teams/[teamId]/campaigns/[id]/publish/route.ts.
 import { publishCampaignRoute } from '@/bench/handlers/campaignRoutes';
 
 export const dynamic = 'force-dynamic';

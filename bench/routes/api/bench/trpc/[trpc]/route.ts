@@ -1,4 +1,4 @@
-// Copied by the bench into its temporary app as app/(bench)/bench/trpc/[trpc]/route.ts.
+// Copied by the bench into its temporary app as app/(bench)/api/bench/trpc/[trpc]/route.ts.
 import { benchTrpcHandler } from '@/bench/handlers/trpcRouter';
 
 export const dynamic = 'force-dynamic';
