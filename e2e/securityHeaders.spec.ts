@@ -92,13 +92,18 @@ test('pages hydrate under the policy with no violation reported', async ({ page 
 });
 
 test('API JSON responses carry the headers and a policy that loads nothing', async ({ request }) => {
-  // Set by next.config.ts's headers() rules (no proxy on /api): a route's answer, the bare /api, Next's own 404.
-  for (const path of ['/api/health', '/api/openapi.json', '/api/teams/1/campaigns', '/api', '/api/no-such-route']) {
+  // Set by next.config.ts's headers() rules (no proxy on /api): routes' answers and the catch-all's 404.
+  for (const path of ['/api/health', '/api/openapi.json', '/api/teams/1/campaigns', '/api/no-such-route']) {
     const response = await request.get(path);
     expect(response.headers()['content-type']).toMatch(/^application\/json/);
     expectCommon(response.headers());
     expect(directives(response.headers()['content-security-policy']).get('default-src')).toEqual(["'none'"]);
   }
+  // The bare /api is no route: Next answers its HTML 404 page, with the API's headers all the same.
+  const bare = await request.get('/api');
+  expect(bare.status()).toBe(404);
+  expectCommon(bare.headers());
+  expect(directives(bare.headers()['content-security-policy']).get('default-src')).toEqual(["'none'"]);
 });
 
 test('a 404 page carries the page headers', async ({ request }) => {
