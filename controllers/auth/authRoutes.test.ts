@@ -11,7 +11,7 @@ import { Team } from '@/db/models';
 import { clearSentMails, sentMails } from '../mailer';
 import { RULES } from '../rateLimit';
 import { api, cookieFrom, sessionRoutes } from '../testClient';
-import { createAuthRoutes } from './authRoutes';
+import { createAuthRoutes, inApiErrorFormat } from './authRoutes';
 
 const authRoutes = createAuthRoutes();
 const ORIGIN = 'http://localhost';
@@ -227,5 +227,20 @@ describe('failed sign-in limit', () => {
     } finally {
       RULES.signInAccount = rule;
     }
+  });
+});
+
+describe('better-auth errors in the API format', () => {
+  it('keeps every header of the error, each Set-Cookie included, under the API body', async () => {
+    const headers = new Headers({ 'content-type': 'application/json', 'x-better-auth': 'kept' });
+    headers.append('set-cookie', 'app_session=; Max-Age=0');
+    headers.append('set-cookie', 'app_session_data=; Max-Age=0');
+    const reshaped = await inApiErrorFormat(
+      new Response(JSON.stringify({ code: 'INVALID_TOKEN', message: 'Invalid token' }), { status: 401, headers }),
+    );
+    expect(reshaped.status).toBe(401);
+    expect(await reshaped.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid token' } });
+    expect(reshaped.headers.getSetCookie()).toEqual(['app_session=; Max-Age=0', 'app_session_data=; Max-Age=0']);
+    expect(reshaped.headers.get('x-better-auth')).toBe('kept');
   });
 });

@@ -48,7 +48,7 @@ function defaultMessage(status: number): string {
  * Errors without a JSON body (its router answers an unknown path or a wrong method with an empty
  * 404) get the same shape.
  */
-async function inApiErrorFormat(response: Response): Promise<Response> {
+export async function inApiErrorFormat(response: Response): Promise<Response> {
   if (response.status < 400) return response;
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const body = isJson ? ((await response.json().catch(() => null)) as { message?: unknown } | null) : null;
@@ -56,9 +56,13 @@ async function inApiErrorFormat(response: Response): Promise<Response> {
     CODE_BY_STATUS.get(response.status) ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
   const message =
     response.status < 500 && typeof body?.message === 'string' ? body.message : defaultMessage(response.status);
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return jsonResponse({ error: { code, message } }, response.status, Object.fromEntries(headers));
+  const reshaped = jsonResponse({ error: { code, message } }, response.status);
+  // better-auth's other headers, each Set-Cookie included (a record would keep only the last one).
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') reshaped.headers.append(name, value);
+    else if (name !== 'content-length' && name !== 'content-type') reshaped.headers.set(name, value);
+  }
+  return reshaped;
 }
 
 /** `users.name` is varchar(100) and `users.email` varchar(255) (db/schema.ts). */

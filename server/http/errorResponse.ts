@@ -10,7 +10,11 @@ import { logger } from '../log/logger';
 import { currentRequest } from '../log/requestScope';
 import { MethodNotAllowed } from './matchRoute';
 
-export function jsonResponse(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+/**
+ * A JSON response. `headers` is a plain record spread over the defaults: a `Headers` object would
+ * spread to nothing, so a caller holding one copies it onto the response's own headers instead.
+ */
+export function jsonResponse(body: unknown, status = 200, headers: Readonly<Record<string, string>> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
