@@ -83,16 +83,9 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     description: 'Unknown token: 404.',
   })
   async lookup(input: TokenInput): Promise<InvitationLookup> {
-    const [row] = await db()
-      .select({ invitation: invitations, teamName: teams.name })
-      .from(invitations)
-      .innerJoin(teams, eq(teams.id, invitations.teamId))
-      .where(eq(invitations.tokenHash, hashInvitationToken(input.token)))
-      .limit(1);
-    if (!row) throw new NotFound(NOT_FOUND);
-    const invitation = Invitation.instantiate(row.invitation);
+    const { invitation, teamName } = await invitationByToken(input.token);
     return {
-      teamName: row.teamName,
+      teamName,
       email: invitation.email,
       role: invitation.role,
       status: invitation.status,
@@ -112,15 +105,7 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     const user = this.signedInUser();
     return transaction(async () => {
       // Locked until commit: a concurrent accept of the same link waits, then finds it used.
-      const [row] = await db()
-        .select({ invitation: invitations, teamName: teams.name })
-        .from(invitations)
-        .innerJoin(teams, eq(teams.id, invitations.teamId))
-        .where(eq(invitations.tokenHash, hashInvitationToken(input.token)))
-        .limit(1)
-        .for('update', { of: invitations });
-      if (!row) throw new NotFound(NOT_FOUND);
-      const invitation = Invitation.instantiate(row.invitation);
+      const { invitation, teamName } = await invitationByToken(input.token, { lock: true });
       if (User.normalizeEmail(user.email) !== invitation.email) {
         throw new Forbidden('This invitation was sent to another email address: sign in with that address');
       }
@@ -136,7 +121,7 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
         acceptedById: user.id,
         updatedAt: new Date(),
       });
-      return { teamId: invitation.teamId, teamName: row.teamName, role: invitation.role };
+      return { teamId: invitation.teamId, teamName, role: invitation.role };
     });
   }
 
@@ -146,6 +131,22 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     if (this.context.apiKey) throw new Forbidden('API keys cannot accept invitations; sign in');
     return this.context.user;
   }
+}
+
+/** The invitation a token names, with its team's name; 404 for an unknown token. `lock`: FOR UPDATE of the invitation. */
+async function invitationByToken(
+  token: string,
+  { lock = false } = {},
+): Promise<{ invitation: Invitation; teamName: string }> {
+  const query = db()
+    .select({ invitation: invitations, teamName: teams.name })
+    .from(invitations)
+    .innerJoin(teams, eq(teams.id, invitations.teamId))
+    .where(eq(invitations.tokenHash, hashInvitationToken(token)))
+    .limit(1);
+  const [row] = await (lock ? query.for('update', { of: invitations }) : query);
+  if (!row) throw new NotFound(NOT_FOUND);
+  return { invitation: Invitation.instantiate(row.invitation), teamName: row.teamName };
 }
 
 function unusable(message: string): AppError {
