@@ -4,27 +4,24 @@
  * catch-all route (`app/api/[...path]/route.ts`) and the tests both use it.
  *
  * Each transport only parses and serialises; `dispatch()` does the rest.
- * Around both: a request id (echoed in `X-Request-Id`, quoted by 5xx bodies)
- * and one log line per request (method, route pattern, status, duration,
- * request id, user id).
+ * Around both: the API's one edge (apiRoute.ts: request id, drain, error
+ * envelope, access log line), as for every other route under /api.
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { assertNoNulChars } from '../controller/assertNoNulChars';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
-import { NotFound, ServiceUnavailable } from '../controller/errors';
-import { isDraining, trackRequest } from '../lifecycle/shutdown';
-import { logger } from '../log/logger';
+import { NotFound } from '../controller/errors';
 import { currentRequest } from '../log/requestScope';
+import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
-import { errorResponse, jsonResponse, reportError } from './errorResponse';
+import { jsonResponse, reportError } from './errorResponse';
 import { createRouteTable, matchRoute } from './matchRoute';
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf, errorHeaders } from './trpc';
-import { withRequestId } from './withRequestId';
 
 export interface ApiHandlerOptions<Ctx extends object> {
   routers: BuiltRouter;
@@ -96,7 +93,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     });
   }
 
-  async function handleRest(request: Request, url: URL, seen: { route: string }): Promise<Response> {
+  async function handleRest(request: Request, url: URL, seen: EdgeRoute): Promise<Response> {
     // HEAD is a GET without the body (Next.js hands HEAD requests to the GET export).
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const { route, params } = matchRoute(table, method, url.pathname.slice(prefix.length));
@@ -118,43 +115,19 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       : response;
   }
 
-  async function route(request: Request, seen: { route: string }): Promise<Response> {
-    try {
-      const url = new URL(request.url);
-      if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
-      checkCsrf(request);
-      if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
-        // Procedure names (`teams.campaigns.index,teams.campaigns.stats`), never ids; capped, as
-        // the client chose them.
-        seen.route = `${trpcEndpoint} ${url.pathname.slice(trpcEndpoint.length + 1, trpcEndpoint.length + 201)}`;
-        return await handleTrpc(request);
-      }
-      return await handleRest(request, url, seen);
-    } catch (error) {
-      return errorResponse(error);
+  async function route(request: Request, seen: EdgeRoute): Promise<Response> {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
+    checkCsrf(request);
+    if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
+      // Procedure names (`teams.campaigns.index,teams.campaigns.stats`), never ids; capped, as
+      // the client chose them.
+      seen.route = `${trpcEndpoint} ${url.pathname.slice(trpcEndpoint.length + 1, trpcEndpoint.length + 201)}`;
+      return handleTrpc(request);
     }
+    return handleRest(request, url, seen);
   }
 
-  return function handle(request: Request): Promise<Response> {
-    return withRequestId(request, async (info) => {
-      const started = performance.now();
-      const seen = { route: 'unmatched' };
-      // Shutting down: refuse new work (the balancer retries elsewhere), finish what is running.
-      const response = isDraining()
-        ? errorResponse(new ServiceUnavailable('Shutting down'))
-        : await trackRequest(() => route(request, seen));
-      if (isDraining()) response.headers.set('connection', 'close');
-      logger().info(
-        {
-          method: request.method,
-          route: seen.route,
-          status: response.status,
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
-          ...(info.userId !== undefined ? { userId: info.userId } : {}),
-        },
-        'request',
-      );
-      return response;
-    });
-  };
+  // The same edge as every other API route (apiRoute.ts); the log line names the matched pattern.
+  return (request: Request): Promise<Response> => serveAtEdge(request, 'unmatched', (edge) => route(request, edge));
 }

@@ -1,3 +1,4 @@
+export { apiRoute, type EdgeRoute, type RouteHandler, type RouteMethod, serveAtEdge } from './apiRoute';
 export { type BuiltRouter, buildRouter, type ControllerRouter, mergeRouters, type RouteRecord } from './buildRouter';
 export { type ApiHandlerOptions, createApiHandler } from './createApiHandler';
 export { assertSameOrigin, requestOrigin } from './csrf';

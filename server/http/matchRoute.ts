@@ -64,7 +64,10 @@ export function matchRoute(table: RouteTable, method: string, path: string): Rou
 }
 
 export class MethodNotAllowed extends AppError {
-  constructor(readonly allow: string[]) {
-    super('METHOD_NOT_SUPPORTED', `Method not allowed; use ${allow.join(', ')}`);
+  constructor(
+    readonly allow: string[],
+    message = `Method not allowed; use ${allow.join(', ')}`,
+  ) {
+    super('METHOD_NOT_SUPPORTED', message);
   }
 }

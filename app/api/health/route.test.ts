@@ -57,7 +57,10 @@ describe('other methods on /api/health', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(await response.json()).toEqual({
-      error: { code: 'METHOD_NOT_SUPPORTED', message: `${method} is not supported on /api/health` },
+      error: {
+        code: 'METHOD_NOT_SUPPORTED',
+        message: `${method} is not supported on /api/health; use GET, HEAD, OPTIONS`,
+      },
     });
   });
 });
