@@ -6,7 +6,7 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 import { requireBrowser } from './scripts/findBrowser';
-import { freePort } from './server/testing/freePort';
+import { freePort } from './server/testing';
 
 // Chosen once in the main process; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await freePort(3100));

@@ -74,7 +74,7 @@ try {
   const { handler } = await import('@/controllers');
   const { createContext, loadCurrentUser } = await import('@/controllers/context');
   const { Campaign } = await import('@/db/models');
-  const { serialize } = await import('@/server/controller/serialize');
+  const { serialize } = await import('@/server/controller');
   const queries = await import('./handlers/campaignQueries');
   const routes = await import('./handlers/campaignRoutes');
   const { requireMember, sessionTokenOf } = await import('./handlers/membership');

@@ -4,7 +4,7 @@
  * at the end of the run, after a failure, and on Ctrl-C / SIGTERM; a second
  * Ctrl-C exits at once.
  */
-import { withTimeout } from '../server/shared/withTimeout';
+import { withTimeout } from '../server/shared';
 
 interface Step {
   name: string;

@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { analyzeImage } from '../server/storage/analyzeImage';
+import { analyzeImage } from '../server';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
 

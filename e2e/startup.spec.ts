@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { expect, test } from './support/test';
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { type DevEnvFile, isProcessAlive } from './devEnvFile';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dev-sigint-'));

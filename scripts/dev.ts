@@ -23,8 +23,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { runMigrations } from '../db/migrate';
 import type * as EnvModule from '../env';
-import { withTimeout } from '../server/shared/withTimeout';
-import { freePort } from '../server/testing/freePort';
+import { withTimeout } from '../server/shared';
+import { freePort } from '../server/testing';
 import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
 import { ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
 import { onShutdown, stopChild } from './shutdown';
@@ -114,7 +114,7 @@ if (process.env.DEV_SEED !== 'false' && (await isEmptyDatabase(databaseUrl))) {
 const s3Missing = missingStorageVariables(env);
 if (s3Missing.length > 0) await shutdownWith(`S3_* are all or none: set ${s3Missing.join(', ')} too, or none of them.`);
 if (!storageConfigured) {
-  const { startS3Server } = await import('../server/testing/s3Server');
+  const { startS3Server } = await import('../server/testing');
   const s3 = await startS3Server({
     dir: S3_DIR,
     port: Number(process.env.DEV_S3_PORT ?? 4569),

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from '../db/migrate';
-import { withTimeout } from '../server/shared/withTimeout';
+import { withTimeout } from '../server/shared';
 import { SERVICES_FILE } from './e2eServices';
 import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
 import { onShutdown, stopChild } from './shutdown';
@@ -64,7 +64,7 @@ try {
   });
   if (seed.status !== 0) throw new Error('db/seed.ts failed');
 
-  const { startS3Server } = await import('../server/testing/s3Server');
+  const { startS3Server } = await import('../server/testing');
   const s3 = await startS3Server({ dir: path.join(tempDir, 's3'), allowedOrigins: origins });
   stops.push(s3.stop);
   log(`s3rver on ${s3.endpoint}`);

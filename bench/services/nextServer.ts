@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stopChild } from '../../scripts/shutdown';
-import { freePort } from '../../server/testing/freePort';
+import { freePort } from '../../server/testing';
 import type { Cleanup } from '../cleanup';
 
 const READY_TIMEOUT_MS = 60_000;

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { stopChild } from '../../scripts/shutdown';
-import { freePort } from '../../server/testing/freePort';
+import { freePort } from '../../server/testing';
 import type { Cleanup } from '../cleanup';
 
 export interface RawAnchor {

@@ -4,7 +4,7 @@
  * process's (scenario 6). Prints one JSON line `{endpoint, bucket, env}` when
  * ready; stops on SIGTERM, and when the parent goes away (stdin closes).
  */
-import { startS3Server } from '../../server/testing/s3Server';
+import { startS3Server } from '../../server/testing';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: s3rverChild.ts <data folder>');

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { freePort } from '../../server/testing/freePort';
+import { freePort } from '../../server/testing';
 import type { ServerMessage, ServerOptions } from './embeddedPostgresProcess';
 
 export interface EmbeddedDatabase {

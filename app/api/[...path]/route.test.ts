@@ -1,11 +1,11 @@
 /**
- * The public route contract of the demo API (issue 7): every route at its
+ * The public route contract of the demo API: every route at its
  * exact path, and the catch-all route file serving them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import * as catchAll from '@/app/api/[...path]/route';
+import * as catchAll from './route';
 import { closeDb } from '@/db/client';
-import { api } from './index';
+import { api } from '@/controllers';
 
 afterAll(closeDb);
 
@@ -87,7 +87,7 @@ describe('routes', () => {
 
 describe('tRPC at /api/trpc', () => {
   it('uses the same context and guard as REST', async () => {
-    const { seedDemo } = await import('./testClient');
+    const { seedDemo } = await import('@/controllers/testClient');
     const world = await seedDemo();
     const input = encodeURIComponent(JSON.stringify({ teamId: world.acme.id }));
     const call = async (headers: Record<string, string>) => {

@@ -1,0 +1,99 @@
+/**
+ * The layer table's probes: imports that must fail the lint, and their
+ * allowed neighbours, through the same engine `npm run lint` runs; then the
+ * whole tree, which must follow the table.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFiles, importsOf, importTarget, layerViolation, treeFiles } from './checkLayers';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ruleOf = (file: string, specifier: string, typeOnly = false) =>
+  layerViolation(file, specifier, { typeOnly })?.name ?? null;
+
+describe('probes that break the table', () => {
+  it.each([
+    ['server/model/Model.ts', 'better-auth', 'framework-is-auth-agnostic'],
+    ['server/model/Model.ts', 'better-auth/plugins', 'framework-is-auth-agnostic'],
+    ['server/storage/Asset.ts', '@better-auth/utils', 'framework-is-auth-agnostic'],
+    ['server/model/Model.ts', '../../controllers', 'framework-knows-no-app'],
+    ['server/model/Model.ts', '@/controllers', 'framework-knows-no-app'],
+    ['server/http/trpc.ts', '@/db/models', 'framework-knows-no-app'],
+    ['server/index.ts', '../env', 'framework-knows-no-app'],
+    ['scripts/dev.ts', '../server/shared/withTimeout', 'entry-points-only'],
+    ['scripts/dev.ts', '@/server/model/Model', 'entry-points-only'],
+    ['app/page.tsx', '@/server/storage/s3Client', 'entry-points-only'],
+    ['playwright.config.ts', './server/testing/freePort', 'entry-points-only'],
+    ['db/models/User.ts', '@/controllers/context', 'db-below-controllers'],
+    ['controllers/TeamController.ts', '@/app/lib/getCurrentSession', 'controllers-below-app'],
+    ['server/shared/int4.ts', '../model', 'shared-is-the-base'],
+    ['server/model/Model.ts', '../controller/errors', 'model-is-the-bottom'],
+    ['server/controller/dispatch.ts', '../http/trpc', 'controller-below-adapters'],
+    ['server/http/trpc.ts', '../storage', 'http-below-storage'],
+    ['server/storage/Asset.ts', '../client/useUpload', 'storage-not-client'],
+    ['server/client/useUpload.ts', 'postgres', 'client-is-browser-code'],
+    ['server/client/useUpload.ts', '../model', 'client-is-browser-code'],
+  ])('%s importing %s breaks %s', (file, specifier, rule) => {
+    expect(ruleOf(file, specifier)).toBe(rule);
+  });
+});
+
+describe('imports the table allows', () => {
+  it.each([
+    ['scripts/dev.ts', '../server/shared'],
+    ['scripts/dev.ts', '../server/testing'],
+    ['app/page.tsx', '@/server'],
+    ['app/page.tsx', '@/server/client'],
+    ['db/schema.ts', '@/server/schema'],
+    ['controllers/auth/auth.ts', 'better-auth'],
+    ['server/model/Model.ts', './ModelBase'],
+    ['server/model/Model.ts', '../shared'],
+    ['server/http/trpc.ts', '../controller/errors'],
+    ['server/shared/index.ts', './int4'],
+    ['server/modelling/x.ts', '../storage'],
+  ])('%s importing %s', (file, specifier) => {
+    expect(ruleOf(file, specifier)).toBeNull();
+  });
+
+  it('lets browser code import types, not values, from the server layers', () => {
+    expect(ruleOf('server/client/jsonTypes.ts', '../model', true)).toBeNull();
+    expect(ruleOf('server/client/jsonTypes.ts', '../model', false)).toBe('client-is-browser-code');
+  });
+});
+
+describe('reading imports', () => {
+  it('finds static, dynamic, re-exported and type-only imports', () => {
+    const found = importsOf(
+      [
+        "import { a } from './a';",
+        "import type { B } from './b';",
+        "import { type C, type D } from './c';",
+        "import { type E, f } from './e';",
+        "export { g } from './g';",
+        "import './side-effect';",
+        "const h = await import('./h');",
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      { specifier: './a', typeOnly: false },
+      { specifier: './b', typeOnly: true },
+      { specifier: './c', typeOnly: true },
+      { specifier: './e', typeOnly: false },
+      { specifier: './g', typeOnly: false },
+      { specifier: './side-effect', typeOnly: false },
+      { specifier: './h', typeOnly: false },
+    ]);
+  });
+
+  it('resolves aliases, relative paths, index files and packages', () => {
+    expect(importTarget('scripts/dev.ts', '../server/shared/index.ts')).toBe('server/shared');
+    expect(importTarget('server/model/Model.ts', '../../controllers')).toBe('controllers');
+    expect(importTarget('app/page.tsx', '@/server')).toBe('server');
+    expect(importTarget('app/page.tsx', '@better-auth/utils/hash')).toBe('npm:@better-auth/utils');
+  });
+});
+
+it('the whole tree follows the table', () => {
+  const violations = checkFiles(ROOT, treeFiles(ROOT)).map(({ file, specifier }) => `${file} -> ${specifier}`);
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,131 @@
+/**
+ * The house's layer table: which folder may import which. One place, read by
+ * `npm run lint` (scripts/layers/checkLayers.ts) and tested with probes in
+ * layerRules.test.ts. Dependencies run one way:
+ *
+ *   app -> controllers -> db -> server        (scripts, bench, e2e: tooling on the side)
+ *
+ * and inside the framework (server/), bottom to top:
+ *
+ *   shared -> model -> controller -> http -> storage        client (browser) beside them
+ *
+ * A rule names the importing files (`from`), what they must not import
+ * (`forbid`: repository paths, or `npm:` package names), exceptions
+ * (`allow`, exact), and the message a developer reads. Paths match whole segments:
+ * `server/model` covers `server/model/Model.ts`, not `server/modelling`.
+ * Customise here when you add a layer; add a probe to the test with it.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface LayerRule {
+  name: string;
+  from: string[];
+  forbid: string[];
+  /** Exact targets allowed despite `forbid` (an entry point, not the files behind it). */
+  allow?: string[];
+  /** `import type` is fine (erased at build): the rule is about what runs, e.g. in the browser. */
+  typesAllowed?: boolean;
+  message: string;
+}
+
+/** server/'s parts, read from the tree so a new subsystem is covered the day it is added. */
+const SERVER_PARTS = readdirSync(path.join(import.meta.dirname, '..', '..', 'server'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `server/${entry.name}`);
+
+/**
+ * The framework's entry points, what code outside server/ may import: `@/server` (everything an app
+ * needs), `@/server/schema` (tables for drizzle-kit) and each subsystem's own index (`@/server/client`
+ * for the browser, `@/server/testing` for tests, `@/server/log`...), never a file behind one.
+ */
+export const SERVER_ENTRY_POINTS = ['server/index', 'server/schema', ...SERVER_PARTS];
+
+
+const APP_FOLDERS = ['app', 'controllers', 'db', 'scripts', 'bench', 'e2e'];
+/** Top-level files are checked like the app (env.ts, proxy.ts, the tool configs...). */
+const TOP_LEVEL_FILES = readdirSync(path.join(import.meta.dirname, '..', '..'))
+  .filter((name) => /\.(ts|mts)$/.test(name))
+  .map((name) => name.replace(/\.(ts|mts)$/, ''));
+const OUTSIDE_SERVER = [...APP_FOLDERS, ...TOP_LEVEL_FILES];
+const AUTH_LIBRARIES = ['npm:better-auth', 'npm:@better-auth'];
+
+export const LAYER_RULES: LayerRule[] = [
+  {
+    name: 'framework-knows-no-app',
+    from: ['server'],
+    forbid: OUTSIDE_SERVER,
+    message:
+      'server/ knows nothing of the app: it never imports app/, controllers/, db/, scripts/ or env.ts. ' +
+      'Take what you need as an argument (as registerDatabase does), or put test helpers under server/testing.',
+  },
+  {
+    name: 'framework-is-auth-agnostic',
+    from: ['server'],
+    forbid: AUTH_LIBRARIES,
+    message:
+      'The framework is auth-agnostic: accounts and sessions live in controllers/auth/ and reach server/ only ' +
+      'as the context createContext builds.',
+  },
+  {
+    name: 'entry-points-only',
+    from: OUTSIDE_SERVER,
+    forbid: ['server'],
+    allow: SERVER_ENTRY_POINTS,
+    message:
+      'Import the framework from its entry points only: @/server, @/server/schema or a subsystem index ' +
+      '(@/server/client for the browser, @/server/testing for tests and dev services). ' +
+      'Export what you need from there instead of reaching into a file under server/<part>/.',
+  },
+  {
+    name: 'db-below-controllers',
+    from: ['db'],
+    forbid: ['controllers', 'app'],
+    message: 'db/ (schema and models) sits below the controllers: models never import controllers or pages.',
+  },
+  {
+    name: 'controllers-below-app',
+    from: ['controllers'],
+    forbid: ['app'],
+    message: 'controllers/ never imports app/ (pages and components import controllers, not the reverse).',
+  },
+  {
+    name: 'shared-is-the-base',
+    from: ['server/shared'],
+    forbid: [...SERVER_PARTS.filter((part) => part !== 'server/shared'), 'server/index', 'server/schema'],
+    message: 'server/shared is the browser-safe base every layer imports: it imports nothing else from server/.',
+  },
+  {
+    name: 'model-is-the-bottom',
+    from: ['server/model'],
+    forbid: ['server/controller', 'server/http', 'server/storage', 'server/client'],
+    message: 'The model layer is the bottom of server/ (above server/shared): it never imports controller, http, storage or client code.',
+  },
+  {
+    name: 'controller-below-adapters',
+    from: ['server/controller'],
+    forbid: ['server/http', 'server/storage', 'server/client'],
+    message: 'server/controller sits below http and storage: adapters call dispatch, never the reverse.',
+  },
+  {
+    name: 'http-below-storage',
+    from: ['server/http'],
+    forbid: ['server/storage', 'server/client'],
+    message: 'server/http adapts requests to controllers; it never imports storage or the browser client.',
+  },
+  {
+    name: 'storage-not-client',
+    from: ['server/storage'],
+    forbid: ['server/client'],
+    message: 'server/storage never imports the browser client; share rules through server/shared.',
+  },
+  {
+    name: 'client-is-browser-code',
+    from: ['server/client'],
+    forbid: ['server/http', 'server/storage', 'server/model', 'server/jobs', 'server/lifecycle', 'npm:postgres', 'npm:@aws-sdk'],
+    typesAllowed: true,
+    message:
+      'server/client is bundled for the browser: no http, storage, model or job code and no server-only package ' +
+      '(`import type` is fine).',
+  },
+];
