@@ -115,7 +115,7 @@ export class CampaignController extends TeamScopedController<Campaign> {
         totalBudget: sql<number>`coalesce(sum(${campaigns.budget}), 0)`.mapWith(Number),
       })
       .from(campaigns)
-      .where(eq(campaigns.teamId, this.scopeParams.teamId as number));
+      .where(eq(campaigns.teamId, this.scopeParams.teamId));
     return {
       total: row?.total ?? 0,
       byStatus: { draft: row?.draft ?? 0, active: row?.active ?? 0, archived: row?.archived ?? 0 },

@@ -77,7 +77,7 @@ export class InvitationController extends TeamScopedController<Invitation> {
   }
 
   async create(): Promise<CreatedInvitation> {
-    const teamId = this.scopeParams.teamId as number;
+    const teamId = this.scopeParams.teamId;
     const data = this.params.data ?? {};
     const invitation = await transaction(async () => {
       const email = typeof data.email === 'string' ? User.normalizeEmail(data.email) : data.email;

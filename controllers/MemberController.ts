@@ -66,7 +66,7 @@ export class MemberController extends TeamScopedController<Membership> {
 
   /** Owners set `role`; demoting the last owner is a 422. */
   async update(): Promise<Membership> {
-    const teamId = this.scopeParams.teamId as number;
+    const teamId = this.scopeParams.teamId;
     const parsed = roleInput.safeParse(this.params.data?.role);
     if (!parsed.success) throw toValidationError({ role: ['must be owner or member'] });
     const role = parsed.data;
@@ -102,7 +102,7 @@ export class MemberController extends TeamScopedController<Membership> {
   }
 
   private async removeMember(id: number): Promise<void> {
-    const teamId = this.scopeParams.teamId as number;
+    const teamId = this.scopeParams.teamId;
     await transaction(async () => {
       await lockTeamMembers(teamId);
       const member = await this.relation.find(id);

@@ -13,7 +13,11 @@
 import { ActiveController, Forbidden, type ModelBase, Unauthorized } from '@/server';
 import { type AppContext, type CurrentUser, membershipOf, type TeamMembership } from './context';
 
-export abstract class TeamScopedController<R extends ModelBase = never> extends ActiveController<AppContext, R> {
+export abstract class TeamScopedController<R extends ModelBase = never> extends ActiveController<
+  AppContext,
+  R,
+  'teamId'
+> {
   /** The caller (the scope guard has already answered 401 when there is none). */
   protected get currentUser(): CurrentUser {
     if (!this.context.user) throw new Unauthorized();

@@ -6,6 +6,7 @@
  */
 
 import type { InstanceOf, ModelBase, Relation } from '../model';
+import type { ActionMethod, MethodDecoratorFor, MutationMethod } from './actionSignature';
 import {
   type ActionFilter,
   type ActionOptions,
@@ -142,7 +143,9 @@ export function scope(field: string): ClassDecorator {
  * bulkArchive(ids: number[]) { return this.relation.updateAll({ status: 'archived' }); } // relation already limited to ids
  * ```
  */
-export function mutation(options: MutationOptions = {}): MethodDecorator {
+export function mutation<const O extends MutationOptions = Record<never, never>>(
+  options: O = {} as O,
+): MethodDecoratorFor<MutationMethod<O>> {
   return (target, key) => {
     ownMetadata(target.constructor).methods.push({ kind: 'mutation', name: methodName(key), options });
   };
@@ -163,7 +166,11 @@ export function mutation(options: MutationOptions = {}): MethodDecorator {
  * score(campaign: Campaign) { ... }
  * ```
  */
-export function action(httpMethod: HttpMethod, path?: string, options: ActionOptions = {}): MethodDecorator {
+export function action<const O extends ActionOptions = Record<never, never>>(
+  httpMethod: HttpMethod,
+  path?: string,
+  options: O = {} as O,
+): MethodDecoratorFor<ActionMethod<O>> {
   return (target, key) => {
     ownMetadata(target.constructor).methods.push({ kind: 'action', name: methodName(key), httpMethod, path, options });
   };

@@ -48,7 +48,7 @@ export type {
   SingletonConfig,
 } from './metadata';
 export { clientName, inferResourcePath } from './naming';
-export type { ModelLike, RecordLike, RelationLike } from './types';
-export { NEVER_WRITABLE } from './writeRules';
 /** The wire form of an action's result (records' toJSON, Dates as ISO strings): what REST and tRPC answer. */
 export { serialize } from './serialize';
+export type { ModelLike, RecordLike, RelationLike } from './types';
+export { NEVER_WRITABLE } from './writeRules';

@@ -91,12 +91,14 @@ export interface ControllerDocs {
   actions?: Record<string, Pick<ActionDocs, 'summary' | 'description'>>;
 }
 
+/**
+ * `@mutation(options)`: a state change of the loaded record (or, with `bulk`, of `ids`). It takes no
+ * other input; for one, declare `@action('POST', undefined, { load: true, input })`.
+ */
 export interface MutationOptions extends ActionDocs {
   bulk?: boolean;
   /** With `bulk`: load the records (default) or pass only the ids. */
   records?: boolean;
-  /** Optional input parser (e.g. a zod schema) for extra input besides `id` / `ids`. */
-  input?: InputParser;
 }
 
 export interface ActionOptions extends ActionDocs {
@@ -106,11 +108,11 @@ export interface ActionOptions extends ActionDocs {
   input?: InputParser;
 }
 
-/** Anything with zod's `safeParse` shape. */
-export interface InputParser {
+/** Anything with zod's `safeParse` shape; `T` is what it parses to. */
+export interface InputParser<T = unknown> {
   safeParse(
     value: unknown,
-  ): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<IssueLike> } };
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<IssueLike> } };
 }
 interface IssueLike {
   path: ReadonlyArray<PropertyKey>;
