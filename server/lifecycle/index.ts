@@ -1,1 +1,1 @@
-export { installShutdown, isDraining, onShutdown, resetShutdownForTests, shutdown, trackRequest } from './shutdown';
+export { installShutdown, isDraining, onShutdown, shutdown, trackRequest } from './shutdown';

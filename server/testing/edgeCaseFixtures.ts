@@ -1,5 +1,5 @@
 /**
- * Test-only fixtures for the hostile-input review (server/http/hostile.test.ts):
+ * Test-only fixtures for the hostile-input tests (server/http/badInput.test.ts):
  * a model with the column types the write/filter checks do not special-case
  * (numeric, uuid, date strings, arrays), controllers whose hooks and rescues
  * misbehave, and a handler whose tRPC procedures go through a middleware that
@@ -35,7 +35,7 @@ export const gadgets = pgTable('gadgets', {
   meta: jsonb('meta'),
 });
 
-export async function createReviewTables(): Promise<void> {
+export async function createEdgeCaseTables(): Promise<void> {
   await db().execute(sql`
     create table gadgets (
       id serial primary key, org_id integer not null references orgs(id), name varchar(10) not null,
@@ -48,7 +48,7 @@ export class Gadget extends Model(gadgets, { name: 'Gadget' }) {}
 export class LeakyError extends Error {}
 
 /** Records what the misbehaving hooks saw. */
-export const reviewLog: string[] = [];
+export const edgeCaseLog: string[] = [];
 
 @scope('orgId')
 @crud(Gadget, {
@@ -60,7 +60,7 @@ export class GadgetController extends ActiveController<TestContext, Gadget> {
   /** Fails after the default `update` has written its row. */
   @after({ only: ['update'] })
   failAfterWrite(): void {
-    reviewLog.push('after:update');
+    edgeCaseLog.push('after:update');
     throw new Error('after hook failed: select * from secrets');
   }
 
@@ -82,16 +82,16 @@ export class GadgetController extends ActiveController<TestContext, Gadget> {
 /** The app's procedure builder: a middleware that adds to the context, as tRPC apps commonly do. */
 const withRequestId = baseProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, requestId: 'r-1' } }));
 
-export const reviewRouters = mergeRouters(buildRouter(ProjectController, withRequestId), buildRouter(GadgetController));
+export const edgeCaseRouters = mergeRouters(buildRouter(ProjectController, withRequestId), buildRouter(GadgetController));
 
-export const reviewHandler = createApiHandler<TestContext>({
-  routers: reviewRouters,
+export const edgeCaseHandler = createApiHandler<TestContext>({
+  routers: edgeCaseRouters,
   createContext: contextFromRequest,
   authorizeScope: authorizeOrg,
 });
 
-/** Like `call` of controllerFixtures, against `reviewHandler`, with a raw URL path allowed. */
-export async function reviewCall(
+/** Like `call` of controllerFixtures, against `edgeCaseHandler`, with a raw URL path allowed. */
+export async function edgeCaseCall(
   method: string,
   path: string,
   options: { user?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -103,7 +103,7 @@ export async function reviewCall(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await reviewHandler(new Request(`http://localhost${path}`, { method, headers, body }));
+  const response = await edgeCaseHandler(new Request(`http://localhost${path}`, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = null;
   try {

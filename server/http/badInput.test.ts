@@ -1,12 +1,13 @@
 /**
- * Review: hostile and odd input through createApiHandler with real Requests on
- * real PostgreSQL. Tests marked "Regression" pinned defects the review found (now fixed).
+ * Hostile and odd input through createApiHandler with real Requests on real
+ * PostgreSQL. Tests marked "Regression" pin defects that were found and fixed:
+ * each names the behaviour that broke.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server';
 import { call, createFixtureTables, handler } from '@/server/testing/controllerFixtures';
-import { createReviewTables, reviewCall, reviewHandler, reviewLog } from '@/server/testing/reviewFixtures';
+import { createEdgeCaseTables, edgeCaseCall, edgeCaseHandler, edgeCaseLog } from '@/server/testing/edgeCaseFixtures';
 import { closeTestDatabase } from '../testing/testDatabase';
 
 const ALICE = '1:1=owner'; // owner of org 1
@@ -18,12 +19,12 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 
 beforeAll(async () => {
   await createFixtureTables();
-  await createReviewTables();
+  await createEdgeCaseTables();
 });
 afterAll(closeTestDatabase);
 
 beforeEach(async () => {
-  reviewLog.length = 0;
+  edgeCaseLog.length = 0;
   await db().execute(sql`truncate projects, org_settings, gadgets restart identity`);
   await db().execute(sql`
     insert into projects (org_id, name, status, budget) values
@@ -45,39 +46,39 @@ async function trpcGet(path: string, input: unknown, user?: string, h = handler)
 
 describe('tenant isolation over tRPC with an app-supplied procedure builder', () => {
   it('runs the scope guard when a middleware extends the context', async () => {
-    // Regression (found in review, fixed): the guard is looked up by context identity (WeakMap); next({ctx}) makes a new object, so the guard is skipped.
-    const outsider = await trpcGet('orgs.projects.get', { orgId: 1, id: 1 }, CAROL, reviewHandler);
+    // Regression: the guard is looked up by context identity (WeakMap); next({ctx}) makes a new object, so the guard is skipped.
+    const outsider = await trpcGet('orgs.projects.get', { orgId: 1, id: 1 }, CAROL, edgeCaseHandler);
     expect(outsider.status).toBe(404);
     expect(JSON.stringify(outsider.body)).not.toContain('Draft A');
-    const anonymous = await trpcGet('orgs.projects.index', { orgId: 1 }, undefined, reviewHandler);
+    const anonymous = await trpcGet('orgs.projects.index', { orgId: 1 }, undefined, edgeCaseHandler);
     expect(anonymous.status).toBe(401);
   });
 
   it('the REST side of the same routers keeps the guard', async () => {
-    expect((await reviewCall('GET', '/api/orgs/1/projects/1', { user: CAROL })).status).toBe(404);
-    expect((await reviewCall('GET', '/api/orgs/1/projects/1')).status).toBe(401);
-    expect((await reviewCall('GET', '/api/orgs/1/projects/1', { user: BOB })).status).toBe(200);
+    expect((await edgeCaseCall('GET', '/api/orgs/1/projects/1', { user: CAROL })).status).toBe(404);
+    expect((await edgeCaseCall('GET', '/api/orgs/1/projects/1')).status).toBe(401);
+    expect((await edgeCaseCall('GET', '/api/orgs/1/projects/1', { user: BOB })).status).toBe(200);
   });
 });
 
 describe('routing edges', () => {
   it('answers 404 (not 500) for /api itself and paths outside the mount', async () => {
-    // Regression (found in review, fixed): createApiHandler turns "outside the prefix" into toAppError(new Error) -> 500.
+    // Regression: createApiHandler turns "outside the prefix" into toAppError(new Error) -> 500.
     const paths = ['/api', '/apix/orgs/1/projects', '/'];
     const statuses: Record<string, number> = {};
-    for (const path of paths) statuses[path] = (await reviewCall('GET', path, { user: ALICE })).status;
+    for (const path of paths) statuses[path] = (await edgeCaseCall('GET', path, { user: ALICE })).status;
     expect(statuses).toEqual(Object.fromEntries(paths.map((path) => [path, 404])));
   });
 
   it('answers /api/ with 404 JSON', async () => {
-    const response = await reviewCall('GET', '/api/', { user: ALICE });
+    const response = await edgeCaseCall('GET', '/api/', { user: ALICE });
     expect(response.status).toBe(404);
     expect((response.body as ErrorBody).error.code).toBe('NOT_FOUND');
   });
 
   it('serves HEAD on GET routes (RFC 9110: GET implies HEAD)', async () => {
-    // Regression (found in review, fixed): HEAD is matched as its own method -> 405 "use GET" (Next.js hands HEAD to the GET export).
-    const response = await reviewHandler(
+    // Regression: HEAD is matched as its own method -> 405 "use GET" (Next.js hands HEAD to the GET export).
+    const response = await edgeCaseHandler(
       new Request('http://localhost/api/orgs/1/projects', { method: 'HEAD', headers: { 'x-user': ALICE } }),
     );
     expect(response.status).toBe(200);
@@ -239,7 +240,7 @@ describe('write rules against hostile bodies', () => {
 
 describe('column types the body and filter checks do not know', () => {
   it('create: invalid numeric, uuid, date, array and out-of-range timestamp values are 422, never 500', async () => {
-    // Regression (found in review, fixed): checkBodyValue passes numeric/uuid/date-string/array values through; PostgreSQL's 22P02/22007/22008 become 500.
+    // Regression: checkBodyValue passes numeric/uuid/date-string/array values through; PostgreSQL's 22P02/22007/22008 become 500.
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const cases = [
@@ -253,7 +254,7 @@ describe('column types the body and filter checks do not know', () => {
       ] as const;
       const statuses: Record<string, number> = {};
       for (const [field, value] of cases) {
-        const response = await reviewCall('POST', '/api/orgs/1/gadgets', {
+        const response = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
           user: ALICE,
           body: { data: { name: 'G', [field]: value } },
         });
@@ -268,13 +269,13 @@ describe('column types the body and filter checks do not know', () => {
   });
 
   it('index: filters on numeric, uuid and date columns with bad text are 400, never 500', async () => {
-    // Regression (found in review, fixed): parseFilterValue treats numeric/uuid/date-string columns as free text; the cast fails in PostgreSQL -> 500.
+    // Regression: parseFilterValue treats numeric/uuid/date-string columns as free text; the cast fails in PostgreSQL -> 500.
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const queries = ['filter[price]=abc', 'filter[ref]=nope', 'filter[day]=nope', 'filter[seenAt]=0000-01-01'];
       const statuses: Record<string, number> = {};
       for (const query of queries) {
-        const response = await reviewCall('GET', `/api/orgs/1/gadgets?${query}`, { user: ALICE });
+        const response = await edgeCaseCall('GET', `/api/orgs/1/gadgets?${query}`, { user: ALICE });
         statuses[query] = response.status;
         expectCleanError(response.text);
       }
@@ -285,7 +286,7 @@ describe('column types the body and filter checks do not know', () => {
   });
 
   it('valid values of those types round-trip', async () => {
-    const response = await reviewCall('POST', '/api/orgs/1/gadgets', {
+    const response = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
       user: ALICE,
       body: {
         data: {
@@ -301,14 +302,14 @@ describe('column types the body and filter checks do not know', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ price: '12.50', day: '2024-02-29', tags: [1, 2], orgId: 1 });
-    const filtered = await reviewCall('GET', '/api/orgs/1/gadgets?filter[price]=12.50', { user: ALICE });
+    const filtered = await edgeCaseCall('GET', '/api/orgs/1/gadgets?filter[price]=12.50', { user: ALICE });
     expect((filtered.body as { data: Row[] }).data.map((row) => row.name)).toEqual(['Full']);
   });
 
   it('varchar(n) counts characters as PostgreSQL does, not UTF-16 code units', async () => {
-    // Regression (found in review, fixed): checkString / validateRecord compare value.length (UTF-16 units): 6 emoji (12 units) fail varchar(10).
+    // Regression: checkString / validateRecord compare value.length (UTF-16 units): 6 emoji (12 units) fail varchar(10).
     const name = '😀'.repeat(6);
-    const response = await reviewCall('POST', '/api/orgs/1/gadgets', { user: ALICE, body: { data: { name } } });
+    const response = await edgeCaseCall('POST', '/api/orgs/1/gadgets', { user: ALICE, body: { data: { name } } });
     expect(response.status).toBe(201);
     expect((response.body as Row).name).toBe(name);
   });
@@ -318,7 +319,7 @@ describe('hooks and rescues that fail', () => {
   it('a @rescue that throws a plain Error is a clean 500', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const response = await reviewCall('POST', '/api/orgs/1/gadgets/explode', { user: ALICE, body: {} });
+      const response = await edgeCaseCall('POST', '/api/orgs/1/gadgets/explode', { user: ALICE, body: {} });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({
         error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', requestId: expect.any(String) },
@@ -331,13 +332,13 @@ describe('hooks and rescues that fail', () => {
   it('documents: an @after hook throwing after update answers 500, and the write stays committed', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const response = await reviewCall('PATCH', '/api/orgs/1/gadgets/1', {
+      const response = await edgeCaseCall('PATCH', '/api/orgs/1/gadgets/1', {
         user: ALICE,
         body: { data: { name: 'New' } },
       });
       expect(response.status).toBe(500);
       expectCleanError(response.text);
-      expect(reviewLog).toEqual(['after:update']);
+      expect(edgeCaseLog).toEqual(['after:update']);
       // Documented (docs/controllers.md, "Decisions"): @after hooks run after the action's writes; a failing hook does not undo them.
       const rows = await db().execute(sql`select name from gadgets where id = 1`);
       expect(rows[0]?.name).toBe('New');
@@ -347,7 +348,7 @@ describe('hooks and rescues that fail', () => {
   });
 
   it("a POST action returning nothing answers 200 with null (DESIGN: the method's return value)", async () => {
-    const rest = await reviewCall('POST', '/api/orgs/1/gadgets/returns-nothing', { user: ALICE });
+    const rest = await edgeCaseCall('POST', '/api/orgs/1/gadgets/returns-nothing', { user: ALICE });
     expect(rest.status).toBe(200);
     expect(rest.body).toBeNull();
   });
@@ -355,7 +356,7 @@ describe('hooks and rescues that fail', () => {
 
 describe('tRPC batching', () => {
   it('refuses a batch of 1000 calls instead of running them all concurrently', async () => {
-    // Regression (found in review, fixed): createApiHandler sets no maxBatchSize: one 1 MB request fans out to thousands of dispatches/queries.
+    // Regression: createApiHandler sets no maxBatchSize: one 1 MB request fans out to thousands of dispatches/queries.
     const count = 1000;
     const paths = Array.from({ length: count }, () => 'orgs.projects.stats').join(',');
     const input = encodeURIComponent(

@@ -1,6 +1,6 @@
 /**
- * Review: model-layer edge cases on real PostgreSQL. Tests marked "Regression"
- * pinned defects the review found (now fixed).
+ * Model-layer edge cases on real PostgreSQL. Tests marked "Regression" pin
+ * defects that were found and fixed: each names the behaviour that broke.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeTestDatabase } from '../testing/testDatabase';
@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 describe('record state and outer transactions', () => {
   it('a record saved inside a transaction that later rolls back is new again', async () => {
-    // Regression (found in review, fixed): runWrite restores state only when its own savepoint fails; after the OUTER rollback the record keeps a phantom id.
+    // Regression: runWrite restores state only when its own savepoint fails; after the OUTER rollback the record keeps a phantom id.
     const widget = Widget.build({ teamId: 1, slug: 'ghost' });
     await expect(
       transaction(async () => {
