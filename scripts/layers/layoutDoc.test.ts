@@ -1,0 +1,50 @@
+/**
+ * docs/development.md's "Project layout" is the map a newcomer reads first:
+ * it must name every top-level folder and every part of server/, and name
+ * nothing that is not there.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The fenced block under "## Project layout". */
+function layoutBlock(): string[] {
+  const doc = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
+  const section = doc.split('## Project layout')[1] ?? '';
+  return (section.split('```')[1] ?? '').split('\n');
+}
+
+const folders = (dir: string) =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .map((entry) => entry.name)
+    .sort();
+
+it('names every top-level folder of the tree, and only those', () => {
+  const documented = layoutBlock()
+    .map((line) => /^([a-z0-9-]+)\/\s/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined)
+    .sort();
+  const ignored = new Set(
+    readFileSync(path.join(ROOT, '.gitignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.replace(/\/$/, '')),
+  );
+  expect(documented).toEqual(folders('.').filter((name) => !ignored.has(name)));
+});
+
+it('names every part of server/, and only those', () => {
+  const block = layoutBlock();
+  const start = block.findIndex((line) => line.startsWith('server/'));
+  const parts: string[] = [];
+  for (const line of block.slice(start + 1)) {
+    if (/^\S/.test(line)) break;
+    const name = /^ {2}([a-z]+)\/\s/.exec(line)?.[1];
+    if (name) parts.push(name);
+  }
+  expect(parts.sort()).toEqual(folders('server'));
+  for (const part of parts)
+    expect(existsSync(path.join(ROOT, 'server', part, 'index.ts')), `server/${part}/index.ts`).toBe(true);
+});
