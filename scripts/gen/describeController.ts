@@ -7,6 +7,7 @@
  * `import type`, so they follow the code without being copied from it.
  */
 import {
+  ACTION_KINDS,
   type CompiledAction,
   type CompiledController,
   type ControllerClass,
@@ -33,8 +34,6 @@ export interface ControllerDescription {
   methods: MethodDescription[];
 }
 
-/** Never writable whatever `permit` says (spec write rule 2; enforced in server/controller/writeRules.ts). */
-
 function union(names: readonly string[]): string {
   return names.length > 0 ? [...names].sort().map(quote).join(' | ') : 'never';
 }
@@ -42,13 +41,6 @@ function union(names: readonly string[]): string {
 function methodLength(Controller: ControllerClass, name: string): number {
   const method = (Controller.prototype as Record<string, unknown>)[name];
   return typeof method === 'function' ? method.length : 0;
-}
-
-/** An action's input shape; `Function.length` tells whether it declares an input parameter. */
-function actionShape(compiled: CompiledController, action: CompiledAction): InputShape {
-  const length = methodLength(compiled.Controller, action.name);
-  if (action.loadsRecord) return action.httpMethod === 'GET' && length < 2 ? 'id' : 'idInput';
-  return length === 0 ? 'none' : 'input';
 }
 
 export function describeController(Controller: ControllerClass): ControllerDescription {
@@ -81,7 +73,8 @@ export function describeController(Controller: ControllerClass): ControllerDescr
     return `Partial<PickKnown<${Rec}, ${union(writable)}>>`;
   };
 
-  const describeAction = (action: CompiledAction): { shape: InputShape; input: string; output: string } => {
+  /** The TypeScript source of an action's input and output types; its call shape is its kind's (ACTION_KINDS). */
+  const describeAction = (action: CompiledAction, shape: InputShape): { input: string; output: string } => {
     const crud = resource?.kind === 'crud' ? resource.config : undefined;
     const single = resource?.kind === 'singleton' ? resource.config : undefined;
     const own = action.hasMethod ? output(action.name) : undefined;
@@ -89,46 +82,46 @@ export function describeController(Controller: ControllerClass): ControllerDescr
       case 'index': {
         const index = crud?.index ?? {};
         const input = `IndexOptions<${union(index.sortable ?? [])}, PickKnown<${Rec}, ${union(index.filterable ?? [])}>, ${union(index.scopes ?? [])}, ${union(index.paramScopes ?? [])}>`;
-        return { shape: 'index', input, output: own ?? `IndexPage<${withIncludes(index.include)}>` };
+        return { input, output: own ?? `IndexPage<${withIncludes(index.include)}>` };
       }
       case 'get':
-        return { shape: 'id', input: 'undefined', output: own ?? withIncludes(crud?.get?.include) };
+        return { input: 'undefined', output: own ?? withIncludes(crud?.get?.include) };
       case 'create':
         return {
-          shape: 'data',
           input: data(crud?.create?.permit, Object.keys(crud?.create?.autoSet ?? {})),
           output: own ?? Rec,
         };
       case 'update':
-        return { shape: 'idData', input: data(crud?.update?.permit), output: own ?? Rec };
+        return { input: data(crud?.update?.permit), output: own ?? Rec };
       case 'destroy':
-        return { shape: 'id', input: 'undefined', output: own ?? '{ success: true }' };
+        return { input: 'undefined', output: own ?? '{ success: true }' };
       case 'singletonGet':
-        return { shape: 'none', input: 'undefined', output: own ?? `${withIncludes(single?.get?.include)} | null` };
+        return { input: 'undefined', output: own ?? `${withIncludes(single?.get?.include)} | null` };
       case 'singletonCreate':
-        return { shape: 'none', input: 'undefined', output: own ?? Rec };
+        return { input: 'undefined', output: own ?? Rec };
       case 'singletonUpdate':
-        return { shape: 'data', input: data(single?.update?.permit), output: own ?? Rec };
+        return { input: data(single?.update?.permit), output: own ?? Rec };
       case 'mutation':
-        return { shape: 'id', input: 'undefined', output: output(action.name) };
+        return { input: 'undefined', output: output(action.name) };
       case 'bulkMutation':
-        return { shape: 'ids', input: 'undefined', output: output(action.name) };
+        return { input: 'undefined', output: output(action.name) };
       case 'action': {
-        const shape = actionShape(compiled, action);
         const input =
           shape === 'idInput'
             ? `LoadInput<${C}, '${action.name}'>`
             : shape === 'input'
               ? `ActionInput<${C}, '${action.name}'>`
               : 'undefined';
-        return { shape, input, output: output(action.name) };
+        return { input, output: output(action.name) };
       }
     }
   };
 
   const methods = compiled.actions
     .map((action): MethodDescription => {
-      const { shape, input, output: out } = describeAction(action);
+      // `Function.length` tells whether an action's method declares an input parameter.
+      const shape = ACTION_KINDS[action.kind].inputShape(action, methodLength(compiled.Controller, action.name));
+      const { input, output: out } = describeAction(action, shape);
       const def = action.procedureType === 'query' ? 'QueryDef' : 'MutationDef';
       return {
         clientName: action.clientName,

@@ -24,7 +24,10 @@
  * A mutation hook's `mutate(variables)` takes the same single argument,
  * except `idData`, whose variables are `{id, data}`.
  */
-export type InputShape = 'none' | 'index' | 'id' | 'ids' | 'data' | 'idData' | 'input' | 'idInput';
+// One definition with the kinds that use it (server/controller/actionKinds.ts); erased in the bundle.
+export type { InputShape } from '../controller/actionKinds';
+
+import type { InputShape } from '../controller/actionKinds';
 
 export type ProcedureType = 'query' | 'mutation';
 

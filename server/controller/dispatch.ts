@@ -5,8 +5,8 @@
  */
 
 import { withSpan } from '../tracing/withSpan';
+import { ACTION_KINDS } from './actionKinds';
 import type { CompiledAction, CompiledController } from './compileController';
-import { DEFAULT_ACTIONS } from './defaultActions';
 import { toAppError } from './errors';
 import { rescueError, runHooks } from './hooks';
 import { type InputSource, type Params, readParams, readScope } from './readParams';
@@ -27,8 +27,6 @@ export interface DispatchOptions {
   context: unknown;
   authorizeScope?: AuthorizeScope<never>;
 }
-
-type Method = (this: ControllerInstance, ...args: unknown[]) => unknown;
 
 /**
  * Runs one action in a span (`CampaignController.publish`: the dispatch of
@@ -90,37 +88,10 @@ async function runPipeline(
     }
     // 6-8. hooks around the action.
     await runHooks(controller, compiled.before);
-    const result = await runAction(controller, compiled, action, params);
+    const result = await ACTION_KINDS[action.kind].run(controller, compiled, action, params);
     await runHooks(controller, compiled.after, result);
     return serialize(result);
   } catch (error) {
     return serialize(await rescueError(controller, compiled.rescues, error));
-  }
-}
-
-async function runAction(
-  controller: ControllerInstance,
-  compiled: CompiledController,
-  action: CompiledAction,
-  params: Params,
-): Promise<unknown> {
-  const defaultAction = DEFAULT_ACTIONS[action.kind];
-  if (!action.hasMethod && defaultAction) return defaultAction(controller, compiled);
-  const method = (controller as unknown as Record<string, Method>)[action.name] as Method;
-  switch (action.kind) {
-    case 'mutation':
-      return method.call(controller, controller.record);
-    case 'bulkMutation': {
-      const ids = params.ids ?? [];
-      if (action.options.records === false) return method.call(controller, ids);
-      const records =
-        ids.length > 0 && controller.relation ? await controller.relation.where({ id: ids }).toArray() : [];
-      return method.call(controller, records);
-    }
-    case 'action':
-      return action.loadsRecord ? method.call(controller, controller.record, params) : method.call(controller, params);
-    default:
-      // An override of a default action: its return value is the response.
-      return method.call(controller);
   }
 }

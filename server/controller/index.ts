@@ -1,4 +1,5 @@
 export { ActiveController } from './ActiveController';
+export { ACTION_KINDS, type ActionKindSpec, type InputShape } from './actionKinds';
 export type { ControllerParams } from './ControllerParams';
 export {
   type CompiledAction,

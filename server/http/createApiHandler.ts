@@ -8,6 +8,7 @@
  * envelope, access log line), as for every other route under /api.
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { ACTION_KINDS } from '../controller/actionKinds';
 import { assertNoNulChars } from '../controller/assertNoNulChars';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
@@ -109,7 +110,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
         authorizeScope: options.authorizeScope as AuthorizeScope<never>,
       },
     );
-    const response = jsonResponse(result, route.action.kind === 'create' ? 201 : 200);
+    const response = jsonResponse(result, ACTION_KINDS[route.action.kind].created ? 201 : 200);
     return request.method === 'HEAD'
       ? new Response(null, { status: response.status, headers: response.headers })
       : response;

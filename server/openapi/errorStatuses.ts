@@ -12,25 +12,15 @@
  * 405 is answered for methods a path does not list, so it has no operation
  * of its own; 429 and 500 are not listed (no rate limit here; 500 is a bug).
  */
-import type { CompiledAction } from '../controller';
+import { ACTION_KINDS, type CompiledAction } from '../controller';
 import { STATUS_BY_CODE } from '../controller/errors';
 import type { JsonSchema } from './jsonSchema';
-
-const WRITES = new Set<CompiledAction['kind']>([
-  'create',
-  'update',
-  'destroy',
-  'singletonCreate',
-  'singletonUpdate',
-  'mutation',
-  'bulkMutation',
-]);
 
 export function errorStatuses(action: CompiledAction, authenticated: boolean): number[] {
   const statuses = [400, 404, ...(action.options.errorStatuses ?? [])];
   if (authenticated) statuses.push(401, 403);
   if (action.httpMethod !== 'GET') statuses.push(413, 415);
-  if (WRITES.has(action.kind) || (action.kind === 'action' && action.httpMethod !== 'GET')) statuses.push(422);
+  if (ACTION_KINDS[action.kind].writes(action)) statuses.push(422);
   return [...new Set(statuses)].sort((a, b) => a - b);
 }
 

@@ -4,7 +4,7 @@
  * cannot list a route that does not exist or miss one that does.
  */
 import type { CompiledAction, CompiledController } from '../controller';
-import { NEVER_WRITABLE } from '../controller';
+import { ACTION_KINDS, NEVER_WRITABLE } from '../controller';
 import { MAX_IDS } from '../controller/parseIds';
 import { MAX_INT4 } from '../shared/int4';
 import { errorReason, errorStatuses } from './errorStatuses';
@@ -19,17 +19,6 @@ export interface Operation {
   method: 'get' | 'post' | 'patch' | 'delete';
   operation: Record<string, unknown>;
 }
-
-const DEFAULT_SUMMARIES: Partial<Record<CompiledAction['kind'], (model: string) => string>> = {
-  index: (model) => `List ${model} records`,
-  get: (model) => `Get ${model}`,
-  create: (model) => `Create ${model}`,
-  update: (model) => `Update ${model}`,
-  destroy: (model) => `Delete ${model}`,
-  singletonGet: (model) => `Get the ${model} (null when there is none yet)`,
-  singletonCreate: (model) => `Find or create the ${model}`,
-  singletonUpdate: (model) => `Update the ${model}`,
-};
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
@@ -155,7 +144,7 @@ export function operationFor(
   }
 
   const docs = { ...compiled.docs.actions?.[action.name], ...pick(action.options) };
-  const success = action.kind === 'create' ? '201' : '200';
+  const success = ACTION_KINDS[action.kind].created ? '201' : '200';
   const responses: Record<string, unknown> = {
     [success]: { description: outputNote ?? 'Success', content: json(output) },
   };
@@ -165,7 +154,7 @@ export function operationFor(
   const operation: Record<string, unknown> = {
     operationId: `${compiled.name}.${action.clientName}`,
     tags: [compiled.docs.tag ?? compiled.name],
-    summary: docs.summary ?? DEFAULT_SUMMARIES[action.kind]?.(modelName) ?? action.clientName,
+    summary: docs.summary ?? ACTION_KINDS[action.kind].summary?.(modelName) ?? action.clientName,
     ...(docs.description ? { description: docs.description } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

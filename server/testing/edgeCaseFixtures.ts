@@ -82,7 +82,10 @@ export class GadgetController extends ActiveController<TestContext, Gadget> {
 /** The app's procedure builder: a middleware that adds to the context, as tRPC apps commonly do. */
 const withRequestId = baseProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, requestId: 'r-1' } }));
 
-export const edgeCaseRouters = mergeRouters(buildRouter(ProjectController, withRequestId), buildRouter(GadgetController));
+export const edgeCaseRouters = mergeRouters(
+  buildRouter(ProjectController, withRequestId),
+  buildRouter(GadgetController),
+);
 
 export const edgeCaseHandler = createApiHandler<TestContext>({
   routers: edgeCaseRouters,
