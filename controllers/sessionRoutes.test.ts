@@ -212,7 +212,6 @@ describe('POST /api/session in production (AUTH_DEV_LOGIN=true: loopback clients
       });
     },
   );
-
 });
 
 describe('DELETE /api/session', () => {
