@@ -147,7 +147,6 @@ function sessionCookieOf(response: Sent): string {
 
 for (const kind of ['next start', 'standalone'] as const) {
   test.describe(`${kind} without TRUST_PROXY`, () => {
-    test.describe.configure({ mode: 'serial' });
     let server: Running;
     test.beforeAll(async () => {
       test.setTimeout(60_000);
@@ -231,7 +230,6 @@ for (const kind of ['next start', 'standalone'] as const) {
 }
 
 test.describe('next start behind a trusted proxy (TRUST_PROXY=loopback)', () => {
-  test.describe.configure({ mode: 'serial' });
   let server: Running;
   test.beforeAll(async () => {
     test.setTimeout(60_000);
