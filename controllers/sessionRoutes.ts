@@ -27,8 +27,7 @@ import {
   withRequestId,
 } from '@/server';
 import { appOrigin } from './appOrigin';
-import type { CurrentUser, NamedMembership } from './context';
-import { loadCurrentUser } from './context';
+import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
 import { type DevSignInRule, devSignIn } from './devSignIn';
 import { endSession, serializeSessionCookie, sessionTokenOf } from './session';
 
