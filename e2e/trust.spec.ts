@@ -309,3 +309,30 @@ test('the /sign-in page action signs in from this machine only (the same rule as
     await server.stop();
   }
 });
+
+for (const kind of ['next start', 'standalone'] as const) {
+  test(`${kind} in production refuses to start without APP_URL, naming it`, async () => {
+    const port = await freePort(0);
+    const args = kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port)];
+    const child = spawn(process.execPath, args, {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
+        ...readE2eServices(),
+      },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearTimeout(timer);
+    expect(code, output).not.toBe(0);
+    expect(code, 'killed by the test instead of exiting by itself').not.toBeNull();
+    expect(output).toMatch(/APP_URL: missing/);
+  });
+}
