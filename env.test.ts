@@ -45,7 +45,12 @@ describe('rate limits (RATE_LIMIT_*, TRUST_PROXY)', () => {
     expect(fresh.RATE_LIMIT_INVITATION_ACCEPT).toEqual({ points: 20, durationSeconds: 3600 });
     expect(fresh.RATE_LIMIT_PRESIGN).toEqual({ points: 120, durationSeconds: 60 });
     expect(fresh.RATE_LIMIT_BEARER_FAILURE).toEqual({ points: 30, durationSeconds: 300 });
-    expect(fresh.TRUST_PROXY).toBe(0);
+    expect(fresh.RATE_LIMIT_PASSWORD_RESET).toEqual({ points: 3, durationSeconds: 900 });
+    expect(fresh.RATE_LIMIT_VERIFICATION_EMAIL).toEqual({ points: 3, durationSeconds: 900 });
+    expect(fresh.RATE_LIMIT_AUTH_MAIL_IP).toEqual({ points: 20, durationSeconds: 900 });
+    expect(fresh.RATE_LIMIT_CHANGE_EMAIL).toEqual({ points: 5, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_INVITATION_CREATE).toEqual({ points: 50, durationSeconds: 3600 });
+    expect(fresh.TRUST_PROXY).toEqual({ hops: 0 });
   });
 
   it('reads <count>/<window> in s, m, h or d (the number optional), and off', async () => {
@@ -60,7 +65,7 @@ describe('rate limits (RATE_LIMIT_*, TRUST_PROXY)', () => {
     expect(fresh.RATE_LIMIT_PRESIGN).toEqual({ points: 600, durationSeconds: 30 });
     expect(fresh.RATE_LIMIT_SIGN_IN_IP).toEqual({ points: 100, durationSeconds: 86_400 });
     expect(fresh.RATE_LIMIT_BEARER_FAILURE).toBeNull();
-    expect(fresh.TRUST_PROXY).toBe(1);
+    expect(fresh.TRUST_PROXY).toEqual({ hops: 1 });
   });
 
   it('stops the start on a value it cannot read, naming the variable', async () => {
@@ -69,6 +74,39 @@ describe('rate limits (RATE_LIMIT_*, TRUST_PROXY)', () => {
         /RATE_LIMIT_SIGN_UP: .* is not a limit such as 5\/15m/,
       );
     }
-    await expect(load({ TRUST_PROXY: 'yes' })).rejects.toThrow(/TRUST_PROXY/);
+    for (const value of ['yes', '11', '10.0.0.0/33', '10.0.0.0/', 'example.com']) {
+      await expect(load({ TRUST_PROXY: value }), value).rejects.toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads TRUST_PROXY as proxy addresses, CIDRs and range names', async () => {
+    const fresh = await load({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7, loopback' });
+    expect('proxies' in fresh.TRUST_PROXY && fresh.TRUST_PROXY.list).toEqual(['10.0.0.0/8', '192.0.2.7', 'loopback']);
+  });
+});
+
+describe('APP_URL in production', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  async function startWith(variables: Record<string, string>): Promise<string | null> {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value === '' ? undefined : value);
+    try {
+      (await import('./env')).assertServerEnv();
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  const server = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', SESSION_SECRET: 'x'.repeat(32) };
+
+  it('a production start without it stops, naming it; with it, or outside production, it starts', async () => {
+    expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: '' })).toMatch(/APP_URL: missing/);
+    expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: 'https://app.example.com' })).toBeNull();
+    expect(await startWith({ ...server, NODE_ENV: 'development', APP_URL: '' })).toBeNull();
   });
 });

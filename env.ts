@@ -9,6 +9,8 @@
  * `next dev` / `next start` with a message naming the variable.
  */
 import { z } from 'zod';
+// The parser only (no I/O): what TRUST_PROXY may say is defined beside the code that applies it.
+import { parseTrustProxy } from './server/http/trustProxy';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no', ''] });
 const url = z.url({ protocol: /^https?$/ });
@@ -65,8 +67,11 @@ const schema = z.object({
   S3_PRIVATE_URL_EXPIRY: seconds.default(3600),
   S3_UPLOAD_URL_EXPIRY: seconds.default(300),
   S3_MAX_UPLOAD_SIZE: z.coerce.number().int().positive().default(104_857_600),
-  // The app's public URL, e.g. https://app.example.com. `npm run storage:setup`
-  // lets its origin upload to the bucket (CORS).
+  // The app's public URL, e.g. https://app.example.com: every link the app
+  // mails or answers, better-auth's base URL and the origin checks come from it
+  // (docs/security.md). Required in production; outside it, unset means the
+  // origin the browser addressed. `npm run storage:setup` lets its origin
+  // upload to the bucket (CORS).
   APP_URL: url.optional(),
   // More origins allowed to upload from the browser (comma-separated), e.g.
   // a preview deployment: https://staging.example.com,https://admin.example.com
@@ -113,11 +118,30 @@ const schema = z.object({
   RATE_LIMIT_PRESIGN: limitSetting('120/1m'),
   // Requests with an unknown or revoked `Authorization: Bearer` key, per client IP.
   RATE_LIMIT_BEARER_FAILURE: limitSetting('30/5m'),
-  // How many reverse proxies in front of the app append to X-Forwarded-For:
-  // the client IP is the entry that many places from the right (1 behind one
-  // nginx / load balancer). 0 (direct `next start`): the last entry, which
-  // Next.js sets from the socket unless the client sent the header itself.
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Password-reset requests per address (over it: the same 200, no mail), and
+  // verification-mail resends per address (the same).
+  RATE_LIMIT_PASSWORD_RESET: limitSetting('3/15m'),
+  RATE_LIMIT_VERIFICATION_EMAIL: limitSetting('3/15m'),
+  // Reset and verification mail requests per client IP (429).
+  RATE_LIMIT_AUTH_MAIL_IP: limitSetting('20/15m'),
+  // Email changes requested per signed-in user; invitations created per team.
+  RATE_LIMIT_CHANGE_EMAIL: limitSetting('5/1h'),
+  RATE_LIMIT_INVITATION_CREATE: limitSetting('50/1h'),
+  // Which connections are proxies whose X-Forwarded-* headers count
+  // (server/http/trustProxy.ts, docs/security.md). Unset: none; the client
+  // address is the socket's. A hop count (1 behind one nginx / load balancer),
+  // or proxy addresses and CIDRs: 10.0.0.0/8,192.0.2.7 (or loopback, private).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 
   // Background jobs (pg-boss, on DATABASE_URL). The app process runs them
   // unless JOBS_IN_APP=false (then run `npm run worker` beside it); it can
@@ -164,6 +188,12 @@ export function missingStorageVariables(source: Readonly<Record<string, unknown>
 /** Every variable a server start lacks, one line each. */
 function missingAtStart(source: Readonly<Record<string, unknown>>): string[] {
   const server = SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
+  // Links in mails (reset, verification, invitations) and origin checks must not come from request headers.
+  if (source.NODE_ENV === 'production' && !source.APP_URL) {
+    server.push(
+      '  APP_URL: missing (production builds links and checks origins from it, e.g. https://app.example.com)',
+    );
+  }
   const storage = missingStorageVariables(source).map(
     (name) => `  ${name}: missing (S3_* are all or none; none turns uploads off)`,
   );

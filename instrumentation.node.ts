@@ -15,7 +15,11 @@ export async function registerNodeServer(): Promise<void> {
     assertServerEnv();
     // Before anything else runs, so the first request is traced too.
     const exporter = tracesExporter();
-    const { installShutdown, logger, refuseTraceMethods, startTracing } = await import('./server');
+    const { installShutdown, logger, refuseTraceMethods, startTracing, trustForwardedHeaders } = await import(
+      './server'
+    );
+    // The client address and forwarded headers from the socket, before Next reads them (docs/security.md).
+    trustForwardedHeaders((await import('./env')).env.TRUST_PROXY);
     const { apiSecurityHeaders } = await import('./app/lib/apiSecurityHeaders');
     // TRACE would be a 500 inside Next (its Request constructor refuses the method): 405 before Next sees it.
     refuseTraceMethods(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));

@@ -4,10 +4,12 @@
  * invited email, before expiry. Nothing reaches another team's invitations.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb, getDb } from '@/db/client';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
+import { rateLimits } from '@/db/schema';
 import { countQueries } from '@/server';
 import { clearSentMails, sentMails } from './mailer';
+import { type RateLimitRule, RULES } from './rateLimit';
 import { api, type DemoWorld, seedDemo, signIn } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -145,6 +147,29 @@ describe('creating', () => {
     // Nor does the Acme list show it.
     const list = await api<Index>('GET', invitations, { cookie: world.alice });
     expect(list.body.data.map((row) => row.id)).not.toContain(id);
+  });
+});
+
+describe('the per-team limit', () => {
+  it('answers 429 with Retry-After past RATE_LIMIT_INVITATION_CREATE for one team, and mails nothing more', async () => {
+    const saved = RULES.invitationCreate;
+    (RULES as Record<string, RateLimitRule>).invitationCreate = { points: 2, durationSeconds: 3600 };
+    await getDb().delete(rateLimits); // the invitations of earlier tests counted too
+    try {
+      await invite('limit-1@example.com');
+      await invite('limit-2@example.com');
+      const refused = await api<ErrorBody>('POST', invitations, {
+        cookie: world.alice,
+        body: { data: { email: 'limit-3@example.com' } },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('TOO_MANY_REQUESTS');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(sentMails().map((mail) => mail.to)).not.toContain('limit-3@example.com');
+    } finally {
+      (RULES as Record<string, RateLimitRule>).invitationCreate = saved;
+      await getDb().delete(rateLimits);
+    }
   });
 });
 

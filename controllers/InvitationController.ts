@@ -18,6 +18,7 @@ import { Invitation, Membership, Team, User } from '@/db/models';
 import { invitations, type Role } from '@/db/schema';
 import { AppError, apiDoc, before, Forbidden, logger, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
+import { limitInvitationCreation } from './invitationRateLimit';
 import { sendMail } from './mailer';
 import { publicOrigin } from './requestOfContext';
 import { TeamScopedController } from './TeamScopedController';
@@ -66,6 +67,12 @@ export class InvitationController extends TeamScopedController<Invitation> {
   ownersOnly(): void {
     this.requireOwner();
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage invitations; sign in');
+  }
+
+  /** Each invitation mails a link: a limit per team (controllers/invitationRateLimit.ts). */
+  @before({ only: ['create'] })
+  async limitPerTeam(): Promise<void> {
+    await limitInvitationCreation(this.scopeParams.teamId as number);
   }
 
   @before({ only: ['update', 'destroy'] })

@@ -8,6 +8,7 @@
  */
 import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
 import { APIKeyController } from './APIKeyController';
+import { appOrigin } from './appOrigin';
 import { CampaignController } from './CampaignController';
 import { type AppContext, authorizeScope, createContext } from './context';
 import { InvitationAcceptanceController } from './InvitationAcceptanceController';
@@ -63,4 +64,6 @@ export const handler = createApiHandler({
   createContext: createRequestContext,
   authorizeScope,
   userIdOf: (context) => context.user?.id,
+  // Cookie-carrying writes must come from APP_URL's origin (controllers/appOrigin.ts).
+  origin: appOrigin,
 });

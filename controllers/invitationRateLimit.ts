@@ -1,8 +1,11 @@
 /**
- * Rate limit of invitation acceptance, per client address (issue 16): a
- * stolen or guessed link cannot be tried at speed. The limit and its default
- * live with the app's other limits (controllers/rateLimit, env
- * RATE_LIMIT_INVITATION_ACCEPT); over it, a 429 with Retry-After.
+ * Rate limits of invitations (controllers/rateLimit, docs/rate-limits.md);
+ * over them, a 429 with Retry-After:
+ *
+ * - acceptance, per client address (RATE_LIMIT_INVITATION_ACCEPT): a stolen
+ *   or guessed link cannot be tried at speed;
+ * - creation, per team (RATE_LIMIT_INVITATION_CREATE): each one mails a link,
+ *   so a team's owners (or a stolen owner session) cannot flood inboxes.
  */
 import type { AppContext } from './context';
 import { clientIp, rateLimit } from './rateLimit';
@@ -12,4 +15,9 @@ import { requestOf } from './requestOfContext';
 export async function limitInvitationAttempts(context: AppContext): Promise<void> {
   const request = requestOf(context);
   if (request) await rateLimit('invitationAccept', clientIp(request));
+}
+
+/** Counts one invitation (one mail) for the team. */
+export async function limitInvitationCreation(teamId: number): Promise<void> {
+  await rateLimit('invitationCreate', `team:${teamId}`);
 }

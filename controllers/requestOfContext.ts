@@ -6,8 +6,7 @@
  * beside it, keyed by the context object: controllers/index.ts records it when
  * it builds a context. In-process calls (server components) have none.
  */
-import { env } from '@/env';
-import { requestOrigin } from '@/server';
+import { appOrigin } from './appOrigin';
 
 const requests = new WeakMap<object, Request>();
 
@@ -21,14 +20,7 @@ export function requestOf(context: object): Request | undefined {
   return requests.get(context);
 }
 
-/**
- * Where links should point: `APP_URL`'s origin when set, else the origin the
- * browser addressed (Host / X-Forwarded-*: behind `next start` request.url
- * names the internal listener), else '' (a relative link). Behind a proxy
- * that rewrites Host, set APP_URL: a link in an email must name the public address.
- */
+/** Where links should point (controllers/appOrigin.ts: APP_URL's origin), else '' (a relative link). */
 export function publicOrigin(context: object): string {
-  if (env.APP_URL) return new URL(env.APP_URL).origin;
-  const request = requests.get(context);
-  return (request && requestOrigin(request)) ?? '';
+  return appOrigin(requests.get(context)) ?? '';
 }

@@ -12,27 +12,24 @@
  *
  * Real sign-in (password, and any OAuth provider you add) is better-auth's, at
  * /api/auth/* (controllers/auth/). The dev sign-in creates the same kind of
- * session without a password, for development, tests and benchmarks; in
- * production it exists only with AUTH_DEV_LOGIN=true, and then only for
- * requests addressed to a loopback host (a DNS-rebinding page reaches the
- * server under its own host name, so it is refused).
+ * session without a password, for development, tests and benchmarks; its
+ * rule (off in production unless enabled, then loopback clients only) is
+ * controllers/devSignIn.ts, shared with the /sign-in page's server action.
+ * Every answer carries `Cache-Control: no-store` (a session cookie, a user).
  */
-import { z } from 'zod';
-import { User } from '@/db/models';
 import {
   AppError,
   assertSameOrigin,
-  BadRequest,
   errorResponse,
-  Forbidden,
-  issueFieldErrors,
   jsonResponse,
   readJsonBody,
   Unauthorized,
   withRequestId,
 } from '@/server';
+import { appOrigin } from './appOrigin';
 import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
-import { endSession, serializeSessionCookie, sessionTokenOf, startSession } from './session';
+import { type DevSignInRule, devSignIn } from './devSignIn';
+import { endSession, serializeSessionCookie, sessionTokenOf } from './session';
 
 export interface SessionBody {
   user: CurrentUser;
@@ -40,9 +37,6 @@ export interface SessionBody {
 }
 
 const ALLOW = 'GET, POST, DELETE';
-const signInInput = z.object({
-  email: z.string("can't be blank").trim().max(255).pipe(z.email('is not a valid email address')),
-});
 
 /** `{user, teams}` of a loaded user (loadCurrentUser): this route's answer, and what pages read (app/lib/getCurrentSession.ts). */
 export function sessionBody(user: CurrentUser, memberships: NamedMembership[]): SessionBody {
@@ -53,46 +47,20 @@ export function sessionBody(user: CurrentUser, memberships: NamedMembership[]): 
 function guarded(handler: (request: Request) => Promise<Response>) {
   return (request: Request): Promise<Response> =>
     withRequestId(request, async () => {
-      try {
-        return await handler(request);
-      } catch (error) {
-        return errorResponse(error);
-      }
+      const response = await handler(request).catch((error: unknown) => errorResponse(error));
+      response.headers.set('cache-control', 'no-store');
+      return response;
     });
 }
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
-
-/** Addressed to this machine itself: the Host header (what the browser asked for) and the URL. */
-function addressedToLoopback(request: Request): boolean {
-  const host = request.headers.get('host') ?? new URL(request.url).host;
-  return LOOPBACK_HOST.test(host) && LOOPBACK_HOST.test(new URL(request.url).host);
-}
-
-export interface SessionRouteOptions {
-  /** The password-less dev sign-in is on. */
-  devLogin: boolean;
-  /** ... but only for requests addressed to a loopback host (production with AUTH_DEV_LOGIN=true). */
-  devLoginLoopbackOnly?: boolean;
-}
-
-export function createSessionRoutes(options: SessionRouteOptions) {
+/** `rule`: who may use the dev sign-in (default: from the environment, controllers/devSignIn.ts). */
+export function createSessionRoutes(rule?: DevSignInRule) {
   const POST = guarded(async (request) => {
     // A cross-site page must not sign a visitor in as someone else.
-    assertSameOrigin(request);
-    if (!options.devLogin) throw new Forbidden('Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it)');
-    if (options.devLoginLoopbackOnly && !addressedToLoopback(request)) {
-      throw new Forbidden('Dev sign-in answers only requests addressed to localhost in production');
-    }
-    const parsed = signInInput.safeParse(await readJsonBody(request));
-    if (!parsed.success) {
-      throw new BadRequest('Invalid input', issueFieldErrors(parsed.error.issues, { whole: 'body' }));
-    }
-    const user = await User.findBy({ email: User.normalizeEmail(parsed.data.email) });
-    const loaded = user ? await loadCurrentUser({ userId: user.id }) : null;
-    if (!loaded) throw new Unauthorized('No user with this email');
-    return jsonResponse(sessionBody(loaded.user, loaded.memberships), 200, {
-      'set-cookie': serializeSessionCookie(await startSession(request, loaded.user.id)),
+    assertSameOrigin(request, appOrigin(request));
+    const signedIn = await devSignIn(request, await readJsonBody(request), rule);
+    return jsonResponse(sessionBody(signedIn.user, signedIn.memberships), 200, {
+      'set-cookie': serializeSessionCookie(signedIn.cookie),
     });
   });
 
@@ -104,7 +72,7 @@ export function createSessionRoutes(options: SessionRouteOptions) {
   });
 
   const DELETE = guarded(async (request) => {
-    assertSameOrigin(request);
+    assertSameOrigin(request, appOrigin(request));
     return jsonResponse({ success: true }, 200, { 'set-cookie': serializeSessionCookie(await endSession(request)) });
   });
 

@@ -8,7 +8,7 @@ import { Campaign, Membership, Team, User } from '@/db/models';
 import { handler } from './index';
 import { createSessionRoutes } from './sessionRoutes';
 
-export const sessionRoutes = createSessionRoutes({ devLogin: true });
+export const sessionRoutes = createSessionRoutes({ enabled: true, loopbackOnly: false });
 
 export interface ApiResponse<T = unknown> {
   status: number;

@@ -27,6 +27,7 @@ async function startStandalone(): Promise<{ child: ChildProcess; baseURL: string
       HOSTNAME: '127.0.0.1',
       NEXT_MANUAL_SIG_HANDLE: 'true',
       AUTH_DEV_LOGIN: 'true',
+      APP_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: 'standalone-test-secret-not-for-production-0123',
       ...readE2eServices(),
     },

@@ -88,6 +88,8 @@ try {
       EMBEDDED_DB: String(embeddedDb),
       EMBEDDED_S3: 'true',
       AUTH_DEV_LOGIN: 'true',
+      // Production requires the public URL: links and origin checks come from it (docs/security.md).
+      APP_URL: `http://127.0.0.1:${port}`,
       // As `npm start`: SIGTERM drains requests and closes the pool (server/lifecycle).
       NEXT_MANUAL_SIG_HANDLE: 'true',
       // /e2e/fault throws, for the error page's test (e2e/errors.spec.ts).

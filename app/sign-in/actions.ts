@@ -1,18 +1,17 @@
 'use server';
 /**
  * Dev sign-in and sign-out as server actions: they start and end the same
- * database-backed session as `POST` / `DELETE /api/session`
- * (controllers/session.ts), without a hand-written fetch from the page.
- * Next.js checks the Origin of every server action, so a cross-site form
- * cannot sign a visitor in. Password sign-in is better-auth's
- * (/api/auth/sign-in/email, called by PasswordSignInForm).
+ * database-backed session as `POST` / `DELETE /api/session`, through the same
+ * rule (controllers/devSignIn.ts: who may, from where), without a
+ * hand-written fetch from the page. Next.js checks the Origin of every server
+ * action too. Password sign-in is better-auth's (/api/auth/sign-in/email,
+ * called by PasswordSignInForm).
  */
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { loadCurrentUser } from '@/controllers/context';
-import { endSession, type SessionCookie, startSession } from '@/controllers/session';
-import { User } from '@/db/models';
-import { devLoginEnabled } from '@/env';
+import { type DevSignedIn, devSignIn } from '@/controllers/devSignIn';
+import { endSession, type SessionCookie } from '@/controllers/session';
+import { AppError } from '@/server';
 import { requestFromHeaders } from '../lib/requestFromHeaders';
 import { safeNextPath } from './safeNextPath';
 
@@ -27,13 +26,17 @@ async function setSessionCookie({ name, value, ...options }: SessionCookie): Pro
 
 export async function signIn(_previous: SignInState, form: FormData): Promise<SignInState> {
   const email = String(form.get('email') ?? '').trim();
-  if (!devLoginEnabled) return { email, error: 'Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it).' };
-  if (!email) return { email, error: 'Enter an email address.' };
-  const user = await User.findBy({ email: User.normalizeEmail(email) });
-  const loaded = user ? await loadCurrentUser({ userId: user.id }) : null;
-  if (!loaded) return { email, error: `No user with the email ${email}.` };
-
-  await setSessionCookie(await startSession(await requestFromHeaders(), loaded.user.id));
+  let loaded: DevSignedIn;
+  try {
+    loaded = await devSignIn(await requestFromHeaders(), { email });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 400)
+      return { email, error: email ? 'Enter a valid email address.' : 'Enter an email address.' };
+    if (error.status === 401) return { email, error: `No user with the email ${email}.` };
+    return { email, error: `${error.message}.` };
+  }
+  await setSessionCookie(loaded.cookie);
   const next = safeNextPath(form.get('next'));
   if (next) redirect(next);
   // One team: straight to its campaigns. Several (or none): the team picker on the home page.

@@ -28,7 +28,14 @@ export async function startNextServer(options: {
   const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: options.appDir,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...options.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      // Production requires the public URL (links and origin checks, docs/security.md).
+      APP_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
   });
   child.stderr.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) console.error(`[next] ${line}`);

@@ -17,7 +17,8 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
-import { db, logger, requestOrigin } from '@/server';
+import { db, logger } from '@/server';
+import { appOrigin } from '../appOrigin';
 import { sendMail } from '../mailer';
 import { authSecret } from './authSecret';
 
@@ -35,14 +36,11 @@ export const MAX_PASSWORD_LENGTH = 128;
 function createAuth() {
   return betterAuth({
     appName: 'Active Controller Starter',
-    // Unset: better-auth takes the origin from each request (as the rest of the app does).
+    // Every link it mails is built on this. Required in production (env.ts); unset in development:
+    // better-auth takes the origin from each request (controllers/appOrigin.ts, authRoutes.ts).
     baseURL: env.APP_URL,
-    // Where a POST may come from and a redirect may go: APP_URL, or else the origin the browser
-    // addressed (server/http/csrf.ts; behind `next start` request.url names the internal listener).
-    trustedOrigins: (request) => {
-      const addressed = request ? requestOrigin(request) : undefined;
-      return [env.APP_URL ? new URL(env.APP_URL).origin : addressed];
-    },
+    // Where a POST may come from and a redirect may go: the app's origin (controllers/appOrigin.ts).
+    trustedOrigins: (request) => [appOrigin(request)].filter((origin) => origin !== undefined),
     basePath: '/api/auth',
     secret: authSecret(),
     database: drizzleAdapter(db(), {

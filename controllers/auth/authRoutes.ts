@@ -3,7 +3,10 @@
  * sessions, change and reset password), behind the app's own rules:
  *
  * - rate limits in PostgreSQL (controllers/rateLimit): failed password
- *   sign-ins per (account, IP) and per IP, sign-ups per IP;
+ *   sign-ins per (account, IP) and per IP, sign-ups per IP, reset and
+ *   verification mails per address (silently: the usual answer, no mail)
+ *   and per IP (429), email changes per user (mailLimits.ts);
+ * - `Cache-Control: no-store` on every answer (tokens, session lists);
  * - the API's one error format: better-auth's `{code, message}` errors are
  *   answered as `{error: {code, message}}` like every other route;
  * - Secure on its cookies when the request came over https;
@@ -25,12 +28,13 @@ import {
   Forbidden,
   jsonResponse,
   readJsonBody,
-  requestOrigin,
   STATUS_BY_CODE,
   withRequestId,
 } from '@/server';
+import { appOrigin } from '../appOrigin';
 import { assertNotBlocked, clearFailures, clientIp, rateLimit, recordFailure } from '../rateLimit';
 import { auth } from './auth';
+import { limitMailRequest } from './mailLimits';
 import { secureCookies } from './sessionCookie';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
@@ -72,11 +76,11 @@ const MAX_EMAIL_LENGTH = 255;
 /** Fields better-auth redirects to or puts into a mailed link. */
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
 
-/** A path on this site, or a URL of APP_URL's (else the addressed) origin. */
+/** A path on this site, or a URL of the app's origin (controllers/appOrigin.ts). */
 function isLocalUrl(request: Request, value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  const own = env.APP_URL ? new URL(env.APP_URL).origin : requestOrigin(request);
-  return URL.canParse(value) && new URL(value).origin === own;
+  const own = appOrigin(request);
+  return own !== undefined && URL.canParse(value) && new URL(value).origin === own;
 }
 
 /**
@@ -121,13 +125,13 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
 }
 
 /**
- * The URL better-auth sees: without APP_URL it builds links (the mailed reset link) from the request's
- * origin, and under `next start` request.url names the internal listener (localhost:<port>), so give
- * it the origin the browser addressed (server/http/csrf.ts).
+ * The URL better-auth sees. With APP_URL (always in production) it builds links from its baseURL and
+ * this does not matter. Without (development), from the request's origin, and under `next start`
+ * request.url names the internal listener (localhost:<port>): give it the addressed origin.
  */
 function addressedUrl(request: Request): string {
   const url = new URL(request.url);
-  const origin = env.APP_URL ? undefined : requestOrigin(request);
+  const origin = env.APP_URL ? undefined : appOrigin(request);
   return origin ? `${origin}${url.pathname}${url.search}` : request.url;
 }
 
@@ -168,21 +172,33 @@ async function dispatch(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '');
   // The API's CSRF rule (server/http/csrf.ts) on every POST: better-auth checks Origin only for some
   // endpoints, ignores Sec-Fetch-Site, and skips its checks entirely when NODE_ENV=test.
-  assertSameOrigin(request);
+  assertSameOrigin(request, appOrigin(request));
   if (path === '/sign-up/email') await rateLimit('signUp', clientIp(request));
   // Every body through the API's reader: better-auth would buffer any size and take HTML forms.
   const parsed = await withParsedBody(request);
   if (path === '/sign-in/email') return signInWithLimits(request, parsed);
-  return auth().handler(parsed.request);
+  // Over a per-address mail limit: the usual answer, and no mail (mailLimits.ts).
+  const limited = await limitMailRequest(path, request, parsed.body);
+  return limited ?? auth().handler(parsed.request);
+}
+
+/**
+ * Answers carry session tokens (sign-in, sign-up, get-session), the session list and account data:
+ * no cache, shared or private, may keep them.
+ */
+function noStore(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export function createAuthRoutes() {
   const handle = (request: Request): Promise<Response> =>
     withRequestId(request, async () => {
       try {
-        return secureCookies(request, await inApiErrorFormat(await dispatch(request)));
+        return noStore(secureCookies(request, await inApiErrorFormat(await dispatch(request))));
       } catch (error) {
-        return errorResponse(error);
+        return noStore(errorResponse(error));
       }
     });
   const methodNotAllowed = (request: Request): Promise<Response> =>

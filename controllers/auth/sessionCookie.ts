@@ -60,7 +60,11 @@ export function isHttps(request: Request): boolean {
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** A cookie to set, in the shape both `Set-Cookie` and Next's `cookies().set()` take. */
+/**
+ * A cookie to set, in the shape both `Set-Cookie` and Next's `cookies().set()` take. `value` is NOT
+ * yet URL-encoded: `serializeSessionCookie` encodes it, and so does `cookies().set()` (handing it the
+ * encoded form encoded it twice, and the signature never verified).
+ */
 export interface SessionCookie {
   name: string;
   value: string;
@@ -75,7 +79,7 @@ export interface SessionCookie {
 export function sessionCookie(request: Request, token: string | null): SessionCookie {
   return {
     name: SESSION_COOKIE,
-    value: token === null ? '' : signSessionToken(token),
+    value: token === null ? '' : decodeURIComponent(signSessionToken(token)),
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -86,7 +90,7 @@ export function sessionCookie(request: Request, token: string | null): SessionCo
 
 /** The `Set-Cookie` header value of a session cookie. */
 export function serializeSessionCookie(cookie: SessionCookie): string {
-  return `${cookie.name}=${cookie.value}; Path=${cookie.path}; HttpOnly; SameSite=Lax; Max-Age=${cookie.maxAge}${cookie.secure ? '; Secure' : ''}`;
+  return `${cookie.name}=${encodeURIComponent(cookie.value)}; Path=${cookie.path}; HttpOnly; SameSite=Lax; Max-Age=${cookie.maxAge}${cookie.secure ? '; Secure' : ''}`;
 }
 
 /**

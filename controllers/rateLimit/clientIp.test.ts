@@ -1,34 +1,48 @@
-/** The client IP behind 0, 1 or 2 proxies, and one spelling per address (IPv6 by /64). */
-import { describe, expect, it } from 'vitest';
-import { clientIp, normalizeIp, UNKNOWN_IP } from './clientIp';
+/** The client address as the server left it, refused when the server did not resolve it, and one spelling per address. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientAddress, clientIp, isLoopbackAddress, normalizeIp, UNKNOWN_IP } from './clientIp';
 
-function request(forwardedFor?: string): Request {
-  return new Request('http://localhost/api/session', {
-    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
-  });
+function request(forwardedFor?: string, stamp?: string): Request {
+  const headers: Record<string, string> = {};
+  if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
+  if (stamp !== undefined) headers['x-forwarding-verified'] = stamp;
+  return new Request('http://localhost/api/session', { headers });
 }
 
+const state = globalThis as typeof globalThis & { __trustedForwarding?: { stamp: string; active: boolean } };
+afterEach(() => {
+  delete state.__trustedForwarding;
+});
+
 describe('clientIp', () => {
-  it('reads the entry Next.js filled from the socket when nothing is in front (TRUST_PROXY=0)', () => {
-    expect(clientIp(request('203.0.113.7'), 0)).toBe('203.0.113.7');
-  });
-
-  it('behind one proxy, takes the entry that proxy appended, never what the client wrote before it', () => {
-    // The client sent "X-Forwarded-For: 1.2.3.4"; nginx appended the address it saw.
-    expect(clientIp(request('1.2.3.4, 203.0.113.7'), 1)).toBe('203.0.113.7');
-    expect(clientIp(request('1.2.3.4,203.0.113.7'), 1)).toBe('203.0.113.7');
-  });
-
-  it('behind a CDN and a load balancer (TRUST_PROXY=2), takes the second entry from the right', () => {
-    expect(clientIp(request('1.2.3.4, 203.0.113.7, 198.51.100.9'), 2)).toBe('203.0.113.7');
-    // A proxy that did not append: the furthest hop known.
-    expect(clientIp(request('203.0.113.7'), 2)).toBe('203.0.113.7');
+  it('reads the one address the server resolved into X-Forwarded-For', () => {
+    expect(clientIp(request('203.0.113.7'))).toBe('203.0.113.7');
+    expect(clientIp(request('2001:db8:a:b::7'))).toBe('2001:db8:a:b::/64');
   });
 
   it('gives one shared key when there is no header or no address in it', () => {
-    expect(clientIp(request(), 1)).toBe(UNKNOWN_IP);
-    expect(clientIp(request(' , '), 1)).toBe(UNKNOWN_IP);
-    expect(clientIp(request('1.2.3.4, not-an-ip'), 1)).toBe(UNKNOWN_IP);
+    expect(clientIp(request())).toBe(UNKNOWN_IP);
+    expect(clientIp(request(' , '))).toBe(UNKNOWN_IP);
+    expect(clientIp(request('1.2.3.4, not-an-ip'))).toBe(UNKNOWN_IP);
+  });
+
+  it('once the server rewrites requests, refuses one it did not stamp (it came before start-up ended)', () => {
+    state.__trustedForwarding = { stamp: 'secret-stamp', active: true };
+    expect(clientIp(request('203.0.113.7', 'secret-stamp'))).toBe('203.0.113.7');
+    expect(clientIp(request('203.0.113.7'))).toBe(UNKNOWN_IP);
+    expect(clientIp(request('203.0.113.7', 'guessed'))).toBe(UNKNOWN_IP);
+    expect(clientAddress(request('127.0.0.1', 'guessed'))).toBeNull();
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it('is true for 127.0.0.0/8 and ::1 however written, false for anything else', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) {
+      expect(isLoopbackAddress(address), address).toBe(true);
+    }
+    for (const address of ['10.0.0.1', '::2', '::', 'localhost', '', null, '128.0.0.1', '::ffff:10.0.0.1']) {
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
+    }
   });
 });
 

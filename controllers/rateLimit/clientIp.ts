@@ -1,43 +1,48 @@
 /**
- * The client's IP address, as the per-IP rate limits key it.
+ * The client's IP address, as the per-IP rate limits (and the dev sign-in's
+ * loopback rule) key it.
  *
- * A route handler never sees the socket: Next.js (`next start`) writes the
- * peer address into `X-Forwarded-For` only when the request has no such
- * header, and each reverse proxy in front of the app appends the address it
- * received the request from. So the only entries to trust are the ones your
- * own proxies wrote, counted from the right; whatever stands left of them the
- * client may have written itself.
- *
- * `TRUST_PROXY` (env.ts) is how many proxies append to the header:
- *   - 1: one nginx / load balancer / Vercel / Fly proxy in front (the usual
- *     production set-up): the last entry, written by that proxy.
- *   - 2: a CDN in front of a load balancer: the second entry from the right.
- *   - 0 (default, `next start` on its own): the last entry too, which Next.js
- *     filled from the socket, unless the client sent the header: then it is
- *     the client's word. Put a proxy in front in production and set 1.
- * A proxy that overwrites the header instead of appending (nginx
- * `proxy_set_header X-Forwarded-For $remote_addr`) leaves one entry: 1 reads it.
+ * A route handler never sees the socket, so the server resolves it before
+ * Next.js runs (server/http/trustProxy.ts, installed by
+ * instrumentation.node.ts): `X-Forwarded-For` then holds exactly one
+ * address, the socket's, or, when the socket is a proxy named by
+ * `TRUST_PROXY`, the first address from the right that is not one of your
+ * proxies. Whatever a client writes into the header itself never decides.
+ * A request the server did not resolve (one that arrived in the moment
+ * before start-up finished) is keyed `UNKNOWN_IP`: fail closed.
  *
  * IPv6 clients are keyed by their /64 network: one subscriber line usually
  * holds a whole /64, so limiting single addresses would let it rotate freely.
  * Customise here (e.g. read `CF-Connecting-IP` behind Cloudflare only).
  */
-import { isIP } from 'node:net';
-import { env } from '@/env';
+import { BlockList, isIP } from 'node:net';
+import { forwardingVerified, plainAddress } from '@/server';
 
 /** The key of requests whose address cannot be read (no header, or not an IP). They share one bucket. */
 export const UNKNOWN_IP = 'unknown';
 
 /** `clientIp(request)`: the caller's address (or its IPv6 /64) for per-IP limits; `UNKNOWN_IP` when unreadable. */
-export function clientIp(request: Request, trustProxy: number = env.TRUST_PROXY): string {
-  const entries = (request.headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return UNKNOWN_IP;
-  // Fewer entries than proxies: a proxy did not append; the leftmost is the furthest hop known.
-  const index = Math.max(0, entries.length - Math.max(1, trustProxy));
-  return normalizeIp(entries[index] ?? '') ?? UNKNOWN_IP;
+export function clientIp(request: Request): string {
+  const address = clientAddress(request);
+  return address ? (normalizeIp(address) ?? UNKNOWN_IP) : UNKNOWN_IP;
+}
+
+/** The caller's full address as the server resolved it (not keyed by /64), or null when unknown. */
+export function clientAddress(request: Request): string | null {
+  if (!forwardingVerified(request)) return null;
+  // One entry after the server's rewrite; the rightmost otherwise (a platform proxy that overwrites it).
+  const last = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return last && normalizeIp(last) ? last : null;
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Loopback: 127.0.0.0/8 or ::1 (IPv4-mapped included). */
+export function isLoopbackAddress(address: string | null): boolean {
+  const ip = plainAddress(address ?? '');
+  return ip !== '' && LOOPBACK.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** One spelling per address: no port or brackets, IPv4-mapped IPv6 as IPv4, IPv6 as its /64. Null when not an IP. */

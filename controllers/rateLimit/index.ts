@@ -1,5 +1,5 @@
 /** The app's rate limits and the client-IP rule they key on (rateLimits.ts, clientIp.ts; docs/rate-limits.md). */
-export { clientIp, normalizeIp, UNKNOWN_IP } from './clientIp';
+export { clientAddress, clientIp, isLoopbackAddress, normalizeIp, UNKNOWN_IP } from './clientIp';
 export {
   assertNotBlocked,
   clearFailures,
@@ -13,4 +13,5 @@ export {
   recordFailure,
   storedKey,
   sweepExpiredRateLimits,
+  withinLimit,
 } from './rateLimits';

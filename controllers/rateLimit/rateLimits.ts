@@ -8,6 +8,7 @@
  *   await rateLimit('presign', String(user.id));          // per user
  *   await rateLimit('signUp', clientIp(request));         // per IP
  *   await rateLimit('invitationAccept', clientIp(request));
+ *   if (!(await withinLimit('passwordReset', email))) return sameAnswerAsUsual; // silent
  *
  * Count failures (a guard is a set of limits checked together):
  *
@@ -50,6 +51,11 @@ export const RULES = {
   invitationAccept: env.RATE_LIMIT_INVITATION_ACCEPT,
   presign: env.RATE_LIMIT_PRESIGN,
   bearerFailure: env.RATE_LIMIT_BEARER_FAILURE,
+  passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
+  verificationEmail: env.RATE_LIMIT_VERIFICATION_EMAIL,
+  authMailIp: env.RATE_LIMIT_AUTH_MAIL_IP,
+  changeEmail: env.RATE_LIMIT_CHANGE_EMAIL,
+  invitationCreate: env.RATE_LIMIT_INVITATION_CREATE,
 } satisfies Record<string, RateLimitRule>;
 
 export type LimitName = keyof typeof RULES;
@@ -62,6 +68,12 @@ const MESSAGES: Record<LimitName, string> = {
   invitationAccept: 'Too many invitation attempts from this address, try again later',
   presign: 'Too many uploads, try again later',
   bearerFailure: 'Too many failed API key attempts, try again later',
+  // Never shown: over these two the route answers as usual and sends nothing (withinLimit).
+  passwordReset: 'Too many password reset requests, try again later',
+  verificationEmail: 'Too many verification mails requested, try again later',
+  authMailIp: 'Too many mail requests from this address, try again later',
+  changeEmail: 'Too many email changes, try again later',
+  invitationCreate: 'Too many invitations for this team, try again later',
 };
 
 /** The keys each failure guard needs. */
@@ -152,6 +164,21 @@ export async function rateLimit(name: LimitName, key: string): Promise<void> {
     await limiter.consume(storedKey(key));
   } catch (rejection) {
     throw overLimit(name, rejection);
+  }
+}
+
+/**
+ * Counts one request like `rateLimit`, but answers false instead of throwing
+ * once over: for limits whose 429 would tell a caller something (whether an
+ * address has an account), where the route answers as usual and does nothing.
+ */
+export async function withinLimit(name: LimitName, key: string): Promise<boolean> {
+  try {
+    await rateLimit(name, key);
+    return true;
+  } catch (error) {
+    if (error instanceof TooManyRequests) return false;
+    throw error;
   }
 }
 

@@ -34,6 +34,8 @@ export interface ApiHandlerOptions<Ctx extends object> {
   prefix?: string;
   /** The user id the request log line shows (e.g. `(ctx) => ctx.user?.id`). */
   userIdOf?: (context: Ctx) => string | number | undefined;
+  /** The public origin a cookie-carrying write's `Origin` must match (e.g. from APP_URL). Default: the addressed origin. */
+  origin?: (request: Request) => string | undefined;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -41,8 +43,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MAX_BATCH_SIZE = 50;
 
 /** Browsers attach cookies by themselves, so only cookie-carrying writes get the cross-site check. */
-function checkCsrf(request: Request): void {
-  if (UNSAFE.has(request.method) && request.headers.has('cookie')) assertSameOrigin(request);
+function checkCsrf(request: Request, origin?: (request: Request) => string | undefined): void {
+  if (UNSAFE.has(request.method) && request.headers.has('cookie')) {
+    assertSameOrigin(request, origin ? origin(request) : undefined);
+  }
 }
 
 /**
@@ -119,7 +123,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   async function route(request: Request, seen: EdgeRoute): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
-    checkCsrf(request);
+    checkCsrf(request, options.origin);
     if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
       // Procedure names (`teams.campaigns.index,teams.campaigns.stats`), never ids; capped, as
       // the client chose them.

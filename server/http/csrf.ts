@@ -20,11 +20,13 @@ function originOf(value: string): string | undefined {
 }
 
 /**
- * The origin the browser addressed. `request.url` is not it: behind
- * `next start` or a proxy it names the internal listener (`localhost:<port>`).
- * A browser cannot set `Host`, and a cross-site script cannot add
- * `X-Forwarded-*` headers without a CORS preflight this API never grants.
- * Behind a TLS-terminating proxy, make it send `X-Forwarded-Proto`.
+ * The origin the request addressed: `Host` (a browser cannot set it), or a
+ * trusted proxy's `X-Forwarded-Host` / `-Proto`. Those headers count only
+ * because the server removed them from every connection that is not a
+ * trusted proxy before Next.js ran (server/http/trustProxy.ts). `request.url`
+ * is not it: under `next start` it names the internal listener. Production
+ * apps compare with their configured public origin instead (APP_URL): pass it
+ * to `assertSameOrigin` and to `createApiHandler({origin})`.
  */
 export function requestOrigin(request: Request): string | undefined {
   const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
@@ -34,12 +36,16 @@ export function requestOrigin(request: Request): string | undefined {
   return originOf(`${proto}://${host}`);
 }
 
-export function assertSameOrigin(request: Request): void {
+/**
+ * Refuses a cross-site write: `Sec-Fetch-Site: cross-site`, or an `Origin`
+ * other than `expected` (the app's public origin; default: the addressed one).
+ */
+export function assertSameOrigin(request: Request, expected: string | undefined = requestOrigin(request)): void {
   if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return;
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite?.trim().toLowerCase() === 'cross-site') throw new Forbidden('Cross-site request refused');
   const origin = request.headers.get('origin');
-  if (origin !== null && originOf(origin) !== requestOrigin(request)) {
+  if (origin !== null && (expected === undefined || originOf(origin) !== expected)) {
     throw new Forbidden('Cross-site request refused');
   }
 }

@@ -1,15 +1,11 @@
 /**
  * /api/session: dev sign-in, current user, sign-out (controllers/sessionRoutes.ts).
- * Dev sign-in is on outside production, and in production only with
- * AUTH_DEV_LOGIN=true (env.ts) and for requests addressed to localhost.
+ * Who may use the dev sign-in: controllers/devSignIn.ts (off in production
+ * unless AUTH_DEV_LOGIN=true, then for clients on this machine only).
  */
 import { createSessionRoutes } from '@/controllers/sessionRoutes';
-import { devLoginEnabled, env } from '@/env';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const { GET, POST, DELETE, PUT, PATCH } = createSessionRoutes({
-  devLogin: devLoginEnabled,
-  devLoginLoopbackOnly: env.NODE_ENV === 'production',
-});
+export const { GET, POST, DELETE, PUT, PATCH } = createSessionRoutes();

@@ -1,0 +1,61 @@
+/**
+ * Limits on the better-auth endpoints that send mail (and mint the token the
+ * mail carries), checked before better-auth runs (authRoutes.ts):
+ *
+ * - password-reset requests and verification-mail resends: per client IP
+ *   (429), and per address, where going over answers exactly what better-auth
+ *   answers anyway and sends nothing. A 429 per address would tell a caller
+ *   that the address was asked for recently; the usual answer tells nothing,
+ *   whether or not an account exists;
+ * - email changes: per signed-in user (429).
+ *
+ * The limits and their variables: controllers/rateLimit, docs/rate-limits.md.
+ * Another mail-sending endpoint (a magic-link plugin, say): a case here.
+ */
+import { eq } from 'drizzle-orm';
+import { User } from '@/db/models';
+import { sessions } from '@/db/schema';
+import { db, jsonResponse } from '@/server';
+import { clientIp, type LimitName, rateLimit, withinLimit } from '../rateLimit';
+import { sessionTokenOf } from './sessionCookie';
+
+/** Per-address limits, and the answer better-auth gives to every request of that endpoint. */
+const PER_ADDRESS: Record<string, { limit: LimitName; answer: Record<string, unknown> }> = {
+  '/request-password-reset': {
+    limit: 'passwordReset',
+    answer: { status: true, message: 'If this email exists in our system, check your email for the reset link' },
+  },
+  '/send-verification-email': { limit: 'verificationEmail', answer: { status: true } },
+};
+
+/** The user of the request's session, or null (better-auth then answers 401 itself). */
+async function sessionUserId(request: Request): Promise<number | null> {
+  const token = sessionTokenOf(request);
+  if (token === null) return null;
+  const [row] = await db().select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, token)).limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Counts a request to `path` (under /api/auth) against its limits: throws the
+ * 429s, and returns the usual answer when a silent per-address limit is used
+ * up (the caller then skips better-auth). null: go on.
+ */
+export async function limitMailRequest(
+  path: string,
+  request: Request,
+  body: Record<string, unknown>,
+): Promise<Response | null> {
+  if (path === '/change-email') {
+    const userId = await sessionUserId(request);
+    if (userId !== null) await rateLimit('changeEmail', `user:${userId}`);
+    return null;
+  }
+  const perAddress = PER_ADDRESS[path];
+  if (!perAddress) return null;
+  await rateLimit('authMailIp', clientIp(request));
+  // No email: better-auth's own 400.
+  if (typeof body.email !== 'string' || body.email === '') return null;
+  if (await withinLimit(perAddress.limit, User.normalizeEmail(body.email))) return null;
+  return jsonResponse(perAddress.answer);
+}

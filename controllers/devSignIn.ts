@@ -1,0 +1,79 @@
+/**
+ * The password-less dev sign-in, ONE rule for both ways in: `POST
+ * /api/session {"email"}` (controllers/sessionRoutes.ts) and the /sign-in
+ * page's server action (app/sign-in/actions.ts). Each only turns the outcome
+ * into its own answer (JSON, or the form's error text).
+ *
+ * - Off in production unless AUTH_DEV_LOGIN=true; on elsewhere unless
+ *   AUTH_DEV_LOGIN=false (env.ts `devLoginEnabled`).
+ * - In production, only for a client on this machine: the client address as
+ *   the server resolved it from the socket (controllers/rateLimit/clientIp.ts),
+ *   never the Host header, which any client writes. Behind a proxy on the
+ *   same machine, set TRUST_PROXY, or every proxied client counts as local.
+ * - An `Origin` other than the app's is refused (a DNS-rebinding page reaches
+ *   a local server under its own name, and its Origin says so).
+ *
+ * The session it starts is the same kind better-auth's password sign-in
+ * starts (controllers/session.ts); the cookie is returned, for the caller to
+ * set in its own way (a Set-Cookie header, or Next's `cookies()`).
+ */
+import { z } from 'zod';
+import { User } from '@/db/models';
+import { devLoginEnabled, env } from '@/env';
+import { BadRequest, Forbidden, issueFieldErrors, Unauthorized } from '@/server';
+import { appOrigin } from './appOrigin';
+import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
+import { clientAddress, isLoopbackAddress } from './rateLimit';
+import { type SessionCookie, startSession } from './session';
+
+export interface DevSignInRule {
+  /** The dev sign-in is on. */
+  enabled: boolean;
+  /** ... but only for clients on this machine (production). */
+  loopbackOnly: boolean;
+}
+
+/** The rule from the environment: env.ts `devLoginEnabled`, loopback only in production. */
+export function devSignInRule(): DevSignInRule {
+  return { enabled: devLoginEnabled, loopbackOnly: env.NODE_ENV === 'production' };
+}
+
+const input = z.object({
+  email: z
+    .string("can't be blank")
+    .trim()
+    .min(1, "can't be blank")
+    .max(255)
+    .pipe(z.email('is not a valid email address')),
+});
+
+export interface DevSignedIn {
+  user: CurrentUser;
+  memberships: NamedMembership[];
+  cookie: SessionCookie;
+}
+
+/**
+ * Signs the user with `body.email` in, or throws: 403 (off, not loopback,
+ * foreign Origin), 400 (bad email, with `fields`), 401 (no such user).
+ */
+export async function devSignIn(
+  request: Request,
+  body: unknown,
+  rule: DevSignInRule = devSignInRule(),
+): Promise<DevSignedIn> {
+  if (!rule.enabled) throw new Forbidden('Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it)');
+  if (rule.loopbackOnly && !isLoopbackAddress(clientAddress(request))) {
+    throw new Forbidden('Dev sign-in answers only clients on this machine (loopback) in production');
+  }
+  const origin = request.headers.get('origin');
+  if (origin !== null && (!URL.canParse(origin) || new URL(origin).origin !== appOrigin(request))) {
+    throw new Forbidden('Cross-site request refused');
+  }
+  const parsed = input.safeParse(body);
+  if (!parsed.success) throw new BadRequest('Invalid input', issueFieldErrors(parsed.error.issues, { whole: 'body' }));
+  const user = await User.findBy({ email: User.normalizeEmail(parsed.data.email) });
+  const loaded = user ? await loadCurrentUser({ userId: user.id }) : null;
+  if (!loaded) throw new Unauthorized('No user with this email');
+  return { ...loaded, cookie: await startSession(request, loaded.user.id) };
+}

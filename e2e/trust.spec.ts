@@ -1,0 +1,338 @@
+/**
+ * Trust only what the connection proves, tried as an attacker would against
+ * the real servers of this build (`next start` and `.next/standalone/
+ * server.js`), on the e2e run's PostgreSQL: forged X-Forwarded-For, X-Real-IP,
+ * Forwarded, Host, X-Forwarded-Host and X-Forwarded-Proto, with and without
+ * TRUST_PROXY. Requests go out through node:http, which sends any Host.
+ *
+ * The servers listen on every interface: connecting to this machine's
+ * non-loopback address gives the app a socket that is not loopback, as a
+ * remote client's is.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
+import { networkInterfaces } from 'node:os';
+import path from 'node:path';
+import { readE2eServices } from '../scripts/e2eServices';
+import { freePort } from '../server/testing/freePort';
+import { ALICE } from './support/session';
+import { expect, test } from './support/test';
+
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const standaloneJs = path.join('.next', 'standalone', 'server.js');
+
+/** This machine's first non-loopback IPv4 address: a client there is not "on this machine" for the app. */
+function outsideAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+  if (!address) throw new Error('this machine has no non-loopback IPv4 address to connect from');
+  return address;
+}
+
+interface Running {
+  port: number;
+  appUrl: string;
+  stop: () => Promise<void>;
+  output: () => string;
+}
+
+async function startServer(kind: 'next start' | 'standalone', variables: Record<string, string>): Promise<Running> {
+  const port = await freePort(0);
+  const appUrl = `http://127.0.0.1:${port}`;
+  const args =
+    kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port), '--hostname', '0.0.0.0'];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      PORT: String(port),
+      HOSTNAME: '0.0.0.0',
+      AUTH_DEV_LOGIN: 'true',
+      APP_URL: appUrl,
+      SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
+      // The per-IP sign-in limit is shared with the rest of the run's 127.0.0.1 traffic: off here,
+      // so the (account, IP) limit is the one under test.
+      RATE_LIMIT_SIGN_IN_IP: 'off',
+      JOBS_IN_APP: 'false',
+      ...readE2eServices(),
+      ...variables,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await expect
+    .poll(async () => (await send(port, { path: '/api/health' }).catch(() => undefined))?.status, { timeout: 30_000 })
+    .toBe(200);
+  return {
+    port,
+    appUrl,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Sent {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/** One raw HTTP request: any Host and forwarded headers, from the address `via` connects to. */
+function send(
+  port: number,
+  init: { method?: string; path: string; headers?: Record<string, string>; body?: unknown; via?: string },
+): Promise<Sent> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: init.via ?? '127.0.0.1',
+        port,
+        method: init.method ?? (body ? 'POST' : 'GET'),
+        path: init.path,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** What a client may write to pass for someone else, varied per attempt. */
+function forgedAddress(attempt: number): Record<string, string> {
+  const forged = `198.51.100.${attempt + 1}`;
+  return { 'x-forwarded-for': forged, 'x-real-ip': forged, forwarded: `for=${forged}` };
+}
+
+/** Fails a password sign-in `times` times; the statuses answered. */
+async function failSignIns(
+  port: number,
+  email: string,
+  times: number,
+  headers: (attempt: number) => Record<string, string>,
+) {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < times; attempt++) {
+    const response = await send(port, {
+      path: '/api/auth/sign-in/email',
+      body: { email, password: 'not the password' },
+      headers: headers(attempt),
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+function sessionCookieOf(response: Sent): string {
+  const cookie = (response.headers['set-cookie'] ?? []).find((value) => value.startsWith('app_session='));
+  if (!cookie) throw new Error(`no session cookie: ${response.status} ${response.text}`);
+  return cookie;
+}
+
+for (const kind of ['next start', 'standalone'] as const) {
+  test.describe(`${kind} without TRUST_PROXY`, () => {
+    let server: Running;
+    test.beforeAll(async () => {
+      test.setTimeout(60_000);
+      server = await startServer(kind, {});
+    });
+    test.afterAll(async () => server?.stop());
+
+    test('forged X-Forwarded-For, X-Real-IP and Forwarded do not escape the failed sign-in lock', async () => {
+      const email = `trust-${randomUUID()}@example.com`;
+      const statuses = await failSignIns(server.port, email, 7, forgedAddress);
+      // 5 failures per (account, client address), then 429: every attempt counted for the socket's address.
+      expect(statuses, server.output()).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    });
+
+    test('dev sign-in: only a loopback socket, whatever Host and X-Forwarded-For say', async () => {
+      const signIn = (via: string, headers: Record<string, string> = {}) =>
+        send(server.port, { path: '/api/session', body: { email: ALICE }, via, headers });
+      const remote = await signIn(outsideAddress(), {
+        host: `localhost:${server.port}`,
+        'x-forwarded-for': '127.0.0.1',
+      });
+      expect(remote.status, remote.text).toBe(403);
+      expect(JSON.parse(remote.text).error.message).toBe(
+        'Dev sign-in answers only clients on this machine (loopback) in production',
+      );
+      expect(remote.headers['set-cookie']).toBeUndefined();
+      const local = await signIn('127.0.0.1');
+      expect(local.status, local.text).toBe(200);
+      expect(local.headers['cache-control']).toBe('no-store');
+    });
+
+    test('a forged X-Forwarded-Proto does not make the session cookie Secure', async () => {
+      const response = await send(server.port, {
+        path: '/api/session',
+        body: { email: ALICE },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.status).toBe(200);
+      expect(sessionCookieOf(response)).not.toMatch(/;\s*Secure/i);
+    });
+
+    test('forged Host, X-Forwarded-Host and Forwarded never reach links or origin checks', async () => {
+      const forged = {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        forwarded: 'host=evil.example;proto=https',
+      };
+      // The reset request from a page on the forged host: refused, as its origin is not APP_URL's.
+      const reset = await send(server.port, {
+        path: '/api/auth/request-password-reset',
+        body: { email: ALICE, redirectTo: '/reset-password' },
+        headers: { ...forged, origin: 'http://evil.example' },
+      });
+      expect(reset.status, reset.text).toBe(403);
+
+      // An invitation link (answered once to its creator) names APP_URL, not the forged host.
+      const cookie = sessionCookieOf(await send(server.port, { path: '/api/session', body: { email: ALICE } }));
+      const session = JSON.parse((await send(server.port, { path: '/api/session', headers: { cookie } })).text) as {
+        teams: { id: number; name: string }[];
+      };
+      const acme = session.teams.find((team) => team.name === 'Acme');
+      const invited = await send(server.port, {
+        path: `/api/teams/${acme?.id}/invitations`,
+        body: { data: { email: `trust-${randomUUID()}@example.com`, role: 'member' } },
+        headers: { ...forged, cookie: cookie.split(';')[0] ?? '' },
+      });
+      expect(invited.status, invited.text).toBe(201);
+      expect(JSON.parse(invited.text).link).toMatch(new RegExp(`^${server.appUrl}/invitations/`));
+    });
+
+    test('list-sessions answers the session list with Cache-Control: no-store', async () => {
+      const cookie = sessionCookieOf(await send(server.port, { path: '/api/session', body: { email: ALICE } }));
+      const response = await send(server.port, {
+        path: '/api/auth/list-sessions',
+        headers: { cookie: cookie.split(';')[0] ?? '' },
+      });
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+}
+
+test.describe('next start behind a trusted proxy (TRUST_PROXY=loopback)', () => {
+  let server: Running;
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    // The test's own connections come from 127.0.0.1, as a proxy on this machine's would.
+    server = await startServer('next start', { TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH_MAIL_IP: '3/15m' });
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('the client is the address the proxy appended; what the client wrote left of it does not count', async () => {
+    const email = `trust-${randomUUID()}@example.com`;
+    const client = '203.0.113.44';
+    const statuses = await failSignIns(server.port, email, 6, (attempt) => ({
+      // The client sent its own X-Forwarded-For; the proxy appended the address it saw.
+      'x-forwarded-for': `198.51.100.${attempt + 1}, ${client}`,
+    }));
+    expect(statuses, server.output()).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another client behind the same proxy has its own count.
+    expect(await failSignIns(server.port, email, 1, () => ({ 'x-forwarded-for': '203.0.113.45' }))).toEqual([401]);
+  });
+
+  test("the proxy's X-Forwarded-Proto counts: https makes the cookie Secure", async () => {
+    const response = await send(server.port, {
+      path: '/api/session',
+      body: { email: ALICE },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.status).toBe(200);
+    expect(sessionCookieOf(response)).toMatch(/;\s*Secure/i);
+  });
+
+  test('reset requests: per address the same answer, per client address a 429 that forged entries do not escape', async () => {
+    const client = `203.0.113.${100 + Math.floor(Math.random() * 100)}`;
+    const ask = (email: string, forged: string) =>
+      send(server.port, {
+        path: '/api/auth/request-password-reset',
+        body: { email, redirectTo: '/reset-password' },
+        headers: { 'x-forwarded-for': `${forged}, ${client}` },
+      });
+    const answers = [await ask(ALICE, '198.51.100.1'), await ask('nobody@example.com', '198.51.100.2')];
+    answers.push(await ask(ALICE, '198.51.100.3'));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    const refused = await ask(ALICE, '198.51.100.4');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
+
+test('the /sign-in page action signs in from this machine only (the same rule as POST /api/session)', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const server = await startServer('next start', {});
+  try {
+    for (const [host, allowed] of [
+      [outsideAddress(), false],
+      ['127.0.0.1', true],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: `http://${host}:${server.port}` });
+      const page = await context.newPage();
+      await page.goto('/sign-in');
+      await page.getByRole('button', { name: /Alice/ }).first().click();
+      if (allowed) {
+        await expect(page).not.toHaveURL(/\/sign-in/);
+        const me = await page.request.get('/api/session');
+        expect(me.status()).toBe(200);
+      } else {
+        await expect(page.locator('#sign-in-error')).toHaveText(
+          'Dev sign-in answers only clients on this machine (loopback) in production.',
+        );
+        expect((await page.request.get('/api/session')).status()).toBe(401);
+      }
+      await context.close();
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+for (const kind of ['next start', 'standalone'] as const) {
+  test(`${kind} in production refuses to start without APP_URL, naming it`, async () => {
+    const port = await freePort(0);
+    const args = kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port)];
+    const child = spawn(process.execPath, args, {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
+        ...readE2eServices(),
+      },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearTimeout(timer);
+    expect(code, output).not.toBe(0);
+    expect(code, 'killed by the test instead of exiting by itself').not.toBeNull();
+    expect(output).toMatch(/APP_URL: missing/);
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The client address and forwarded headers, decided from the socket: the
+ * parser of TRUST_PROXY, the walk through X-Forwarded-For, and the rewrite at
+ * a real Node HTTP server's request event (as under `next start`).
+ */
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardingVerified, parseTrustProxy, resolveClientAddress, trustForwardedHeaders } from './trustProxy';
+
+describe('resolveClientAddress', () => {
+  const none = parseTrustProxy(undefined);
+
+  it('with nothing trusted, is the socket whatever the headers say', () => {
+    expect(resolveClientAddress('::ffff:203.0.113.7', '198.51.100.7', none)).toEqual({
+      address: '203.0.113.7',
+      viaTrustedProxy: false,
+    });
+    expect(resolveClientAddress('203.0.113.7', undefined, parseTrustProxy('0')).address).toBe('203.0.113.7');
+  });
+
+  it('by hops: the entry that many places from the socket, never what the client wrote left of it', () => {
+    const one = parseTrustProxy('1');
+    expect(resolveClientAddress('10.0.0.2', '1.2.3.4, 203.0.113.7', one)).toEqual({
+      address: '203.0.113.7',
+      viaTrustedProxy: true,
+    });
+    expect(resolveClientAddress('10.0.0.2', '1.2.3.4, 203.0.113.7, 10.0.0.9', parseTrustProxy('2')).address).toBe(
+      '203.0.113.7',
+    );
+    // A proxy that did not append: the furthest hop known.
+    expect(resolveClientAddress('10.0.0.2', undefined, parseTrustProxy('2')).address).toBe('10.0.0.2');
+  });
+
+  it('by proxy addresses: from a proxy, skips every trusted address from the right', () => {
+    const trust = parseTrustProxy('10.0.0.0/8, 192.0.2.7');
+    expect(resolveClientAddress('10.1.2.3', '1.2.3.4, 203.0.113.7, 192.0.2.7', trust)).toEqual({
+      address: '203.0.113.7',
+      viaTrustedProxy: true,
+    });
+    // From anyone else the header is ignored: a client cannot claim a proxy's place.
+    expect(resolveClientAddress('198.51.100.9', '127.0.0.1', trust)).toEqual({
+      address: '198.51.100.9',
+      viaTrustedProxy: false,
+    });
+    expect(resolveClientAddress('::1', '203.0.113.7', parseTrustProxy('loopback')).address).toBe('203.0.113.7');
+  });
+
+  it('refuses what it cannot read', () => {
+    for (const text of ['yes', '11', '10.0.0.0/33', '10.0.0.0/', '::/129', 'example.com', '1.2.3.4/8/2']) {
+      expect(() => parseTrustProxy(text), text).toThrow(/at most 10 hops|is not a hop count/);
+    }
+  });
+});
+
+describe('trustForwardedHeaders at the server request event', () => {
+  let server: Server;
+  let port: number;
+  let seen: IncomingHttpHeaders = {};
+
+  beforeAll(async () => {
+    trustForwardedHeaders(parseTrustProxy(undefined));
+    server = createServer((incoming, response) => {
+      seen = { ...incoming.headers };
+      response.end('ok');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    trustForwardedHeaders(parseTrustProxy(undefined));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  function send(headers: Record<string, string>): Promise<IncomingHttpHeaders> {
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest({ host: '127.0.0.1', port, path: '/', headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(seen));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  }
+
+  const forged = {
+    'x-forwarded-for': '198.51.100.7',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-port': '443',
+    forwarded: 'for=198.51.100.7;host=evil.example;proto=https',
+    'x-real-ip': '198.51.100.7',
+    'x-forwarding-verified': 'forged',
+  };
+
+  it('with nothing trusted, replaces the forwarded headers with the socket address and drops the rest', async () => {
+    const headers = await send(forged);
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    for (const name of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip']) {
+      expect(headers[name], name).toBeUndefined();
+    }
+    expect(headers['x-forwarding-verified']).not.toBe('forged');
+    const stamped = new Request('http://localhost/', { headers: headers as Record<string, string> });
+    expect(forwardingVerified(stamped)).toBe(true);
+    expect(forwardingVerified(new Request('http://localhost/', { headers: forged }))).toBe(false);
+  });
+
+  it('from a trusted proxy, keeps the address and the host/proto it wrote (the rightmost)', async () => {
+    trustForwardedHeaders(parseTrustProxy('loopback'));
+    const headers = await send({
+      'x-forwarded-for': '198.51.100.7, 203.0.113.7',
+      'x-forwarded-host': 'evil.example, app.example.com',
+      'x-forwarded-proto': 'https',
+    });
+    expect(headers['x-forwarded-for']).toBe('203.0.113.7');
+    expect(headers['x-forwarded-host']).toBe('app.example.com');
+    expect(headers['x-forwarded-proto']).toBe('https');
+  });
+});
