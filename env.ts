@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 // The parser only (no I/O): what TRUST_PROXY may say is defined beside the code that applies it.
-import { parseTrustProxy } from './server/http/trustProxy';
+import { parseTrustProxy } from './server/net';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no', ''] });
 const url = z.url({ protocol: /^https?$/ });
@@ -128,7 +128,7 @@ const schema = z.object({
   RATE_LIMIT_CHANGE_EMAIL: limitSetting('5/1h'),
   RATE_LIMIT_INVITATION_CREATE: limitSetting('50/1h'),
   // Which connections are proxies whose X-Forwarded-* headers count
-  // (server/http/trustProxy.ts, docs/security.md). Unset: none; the client
+  // (server/net/trustProxy.ts, docs/security.md). Unset: none; the client
   // address is the socket's. A hop count (1 behind one nginx / load balancer),
   // or proxy addresses and CIDRs: 10.0.0.0/8,192.0.2.7 (or loopback, private).
   TRUST_PROXY: z

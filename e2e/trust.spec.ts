@@ -5,32 +5,24 @@
  * Forwarded, Host, X-Forwarded-Host and X-Forwarded-Proto, with and without
  * TRUST_PROXY. Requests go out through node:http, which sends any Host.
  *
- * The servers listen on every interface: connecting to this machine's
- * non-loopback address gives the app a socket that is not loopback, as a
- * remote client's is.
+ * Every connection here comes from 127.0.0.1 (tests send traffic to this
+ * machine's loopback only). A remote client is therefore played by a trusted
+ * proxy on loopback (TRUST_PROXY=loopback) that names it in X-Forwarded-For:
+ * what the app then sees is exactly what it would see from a remote socket
+ * (server/net/trustProxy.ts rewrites both to one resolved address).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
-import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const standaloneJs = path.join('.next', 'standalone', 'server.js');
-
-/** This machine's first non-loopback IPv4 address: a client there is not "on this machine" for the app. */
-function outsideAddress(): string {
-  const address = Object.values(networkInterfaces())
-    .flat()
-    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
-  if (!address) throw new Error('this machine has no non-loopback IPv4 address to connect from');
-  return address;
-}
 
 interface Running {
   port: number;
@@ -43,7 +35,7 @@ async function startServer(kind: 'next start' | 'standalone', variables: Record<
   const port = await freePort(0);
   const appUrl = `http://127.0.0.1:${port}`;
   const args =
-    kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port), '--hostname', '0.0.0.0'];
+    kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',
@@ -51,7 +43,7 @@ async function startServer(kind: 'next start' | 'standalone', variables: Record<
       NEXT_TELEMETRY_DISABLED: '1',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       PORT: String(port),
-      HOSTNAME: '0.0.0.0',
+      HOSTNAME: '127.0.0.1',
       AUTH_DEV_LOGIN: 'true',
       APP_URL: appUrl,
       SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
@@ -87,16 +79,16 @@ interface Sent {
   text: string;
 }
 
-/** One raw HTTP request: any Host and forwarded headers, from the address `via` connects to. */
+/** One raw HTTP request to 127.0.0.1: any Host and forwarded headers. */
 function send(
   port: number,
-  init: { method?: string; path: string; headers?: Record<string, string>; body?: unknown; via?: string },
+  init: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
 ): Promise<Sent> {
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       {
-        host: init.via ?? '127.0.0.1',
+        host: '127.0.0.1',
         port,
         method: init.method ?? (body ? 'POST' : 'GET'),
         path: init.path,
@@ -161,21 +153,15 @@ for (const kind of ['next start', 'standalone'] as const) {
       expect(statuses, server.output()).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
 
-    test('dev sign-in: only a loopback socket, whatever Host and X-Forwarded-For say', async () => {
-      const signIn = (via: string, headers: Record<string, string> = {}) =>
-        send(server.port, { path: '/api/session', body: { email: ALICE }, via, headers });
-      const remote = await signIn(outsideAddress(), {
-        host: `localhost:${server.port}`,
-        'x-forwarded-for': '127.0.0.1',
+    test('dev sign-in: the socket decides, not Host or a forged X-Forwarded-For', async () => {
+      // A remote address written by the client itself is ignored: the socket is loopback.
+      const forged = await send(server.port, {
+        path: '/api/session',
+        body: { email: ALICE },
+        headers: { host: 'app.example.com', 'x-forwarded-for': '203.0.113.50', forwarded: 'for=203.0.113.50' },
       });
-      expect(remote.status, remote.text).toBe(403);
-      expect(JSON.parse(remote.text).error.message).toBe(
-        'Dev sign-in answers only clients on this machine (loopback) in production',
-      );
-      expect(remote.headers['set-cookie']).toBeUndefined();
-      const local = await signIn('127.0.0.1');
-      expect(local.status, local.text).toBe(200);
-      expect(local.headers['cache-control']).toBe('no-store');
+      expect(forged.status, forged.text).toBe(200);
+      expect(forged.headers['cache-control']).toBe('no-store');
     });
 
     test('a forged X-Forwarded-Proto does not make the session cookie Secure', async () => {
@@ -250,6 +236,19 @@ test.describe('next start behind a trusted proxy (TRUST_PROXY=loopback)', () => 
     expect(await failSignIns(server.port, email, 1, () => ({ 'x-forwarded-for': '203.0.113.45' }))).toEqual([401]);
   });
 
+  test('dev sign-in refuses a remote client the proxy names, whatever Host says', async () => {
+    const remote = await send(server.port, {
+      path: '/api/session',
+      body: { email: ALICE },
+      headers: { host: `localhost:${server.port}`, 'x-forwarded-for': '203.0.113.50' },
+    });
+    expect(remote.status, remote.text).toBe(403);
+    expect(JSON.parse(remote.text).error.message).toBe(
+      'Dev sign-in answers only clients on this machine (loopback) in production',
+    );
+    expect(remote.headers['set-cookie']).toBeUndefined();
+  });
+
   test("the proxy's X-Forwarded-Proto counts: https makes the cookie Secure", async () => {
     const response = await send(server.port, {
       path: '/api/session',
@@ -283,13 +282,17 @@ test('the /sign-in page action signs in from this machine only (the same rule as
   browser,
 }) => {
   test.setTimeout(60_000);
-  const server = await startServer('next start', {});
+  // Behind a trusted proxy on loopback: a browser the proxy names as remote, then one on this machine.
+  const server = await startServer('next start', { TRUST_PROXY: 'loopback' });
   try {
-    for (const [host, allowed] of [
-      [outsideAddress(), false],
+    for (const [forwardedFor, allowed] of [
+      ['203.0.113.51', false],
       ['127.0.0.1', true],
     ] as const) {
-      const context = await browser.newContext({ baseURL: `http://${host}:${server.port}` });
+      const context = await browser.newContext({
+        baseURL: `http://127.0.0.1:${server.port}`,
+        extraHTTPHeaders: { 'x-forwarded-for': forwardedFor },
+      });
       const page = await context.newPage();
       await page.goto('/sign-in');
       await page.getByRole('button', { name: /Alice/ }).first().click();

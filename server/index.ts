@@ -8,6 +8,7 @@ export * from './jobs';
 export * from './lifecycle';
 export * from './log';
 export * from './model';
+export * from './net';
 export * from './openapi';
 export * from './schema';
 export * from './shared';

@@ -3,7 +3,7 @@
  * loopback rule) key it.
  *
  * A route handler never sees the socket, so the server resolves it before
- * Next.js runs (server/http/trustProxy.ts, installed by
+ * Next.js runs (server/net/trustProxy.ts, installed by
  * instrumentation.node.ts): `X-Forwarded-For` then holds exactly one
  * address, the socket's, or, when the socket is a proxy named by
  * `TRUST_PROXY`, the first address from the right that is not one of your

@@ -41,7 +41,6 @@ const SERVER_PARTS = readdirSync(path.join(import.meta.dirname, '..', '..', 'ser
  */
 export const SERVER_ENTRY_POINTS = ['server/index', 'server/schema', ...SERVER_PARTS];
 
-
 const APP_FOLDERS = ['app', 'controllers', 'db', 'scripts', 'bench', 'e2e'];
 /** Top-level files are checked like the app (env.ts, proxy.ts, the tool configs...). */
 const TOP_LEVEL_FILES = readdirSync(path.join(import.meta.dirname, '..', '..'))
@@ -99,7 +98,8 @@ export const LAYER_RULES: LayerRule[] = [
     name: 'model-is-the-bottom',
     from: ['server/model'],
     forbid: ['server/controller', 'server/http', 'server/storage', 'server/client'],
-    message: 'The model layer is the bottom of server/ (above server/shared): it never imports controller, http, storage or client code.',
+    message:
+      'The model layer is the bottom of server/ (above server/shared): it never imports controller, http, storage or client code.',
   },
   {
     name: 'controller-below-adapters',
@@ -122,7 +122,15 @@ export const LAYER_RULES: LayerRule[] = [
   {
     name: 'client-is-browser-code',
     from: ['server/client'],
-    forbid: ['server/http', 'server/storage', 'server/model', 'server/jobs', 'server/lifecycle', 'npm:postgres', 'npm:@aws-sdk'],
+    forbid: [
+      'server/http',
+      'server/storage',
+      'server/model',
+      'server/jobs',
+      'server/lifecycle',
+      'npm:postgres',
+      'npm:@aws-sdk',
+    ],
     typesAllowed: true,
     message:
       'server/client is bundled for the browser: no http, storage, model or job code and no server-only package ' +

@@ -23,7 +23,7 @@ function originOf(value: string): string | undefined {
  * The origin the request addressed: `Host` (a browser cannot set it), or a
  * trusted proxy's `X-Forwarded-Host` / `-Proto`. Those headers count only
  * because the server removed them from every connection that is not a
- * trusted proxy before Next.js ran (server/http/trustProxy.ts). `request.url`
+ * trusted proxy before Next.js ran (server/net/trustProxy.ts). `request.url`
  * is not it: under `next start` it names the internal listener. Production
  * apps compare with their configured public origin instead (APP_URL): pass it
  * to `assertSameOrigin` and to `createApiHandler({origin})`.

@@ -7,12 +7,4 @@ export { readJsonBody } from './readJsonBody';
 export { refuseTraceMethods } from './refuseTraceMethods';
 export { attachScopeGuard } from './scopeGuards';
 export { baseProcedure, type ErrorData, type ProcedureBuilder, t } from './trpc';
-export {
-  forwardingVerified,
-  parseTrustProxy,
-  plainAddress,
-  resolveClientAddress,
-  type TrustProxy,
-  trustForwardedHeaders,
-} from './trustProxy';
 export { withRequestId } from './withRequestId';
