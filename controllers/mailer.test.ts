@@ -34,6 +34,16 @@ describe('sendMail', () => {
     await expect(sendMail(mail)).rejects.toThrow('SMTP down');
   });
 
+  it('MAIL_TRANSPORT=custom without a mailer rejects (the job retries) instead of dropping the mail', async () => {
+    const chosen = env.MAIL_TRANSPORT;
+    Object.assign(env, { MAIL_TRANSPORT: 'custom' });
+    try {
+      await expect(sendMail(mail)).rejects.toThrow(/no mailer is set/);
+    } finally {
+      Object.assign(env, { MAIL_TRANSPORT: chosen });
+    }
+  });
+
   it('without a mailer, keeps the last 20 mails (outside production), oldest first', async () => {
     for (let i = 0; i < 25; i++) await sendMail({ ...mail, subject: `#${i}` });
     const kept = sentMails();
