@@ -155,6 +155,21 @@ const schema = z.object({
       'must be a five-field cron expression or off',
     ),
 
+  // Mail (docs/mail.md). SMTP_URL: smtp://user:pass@host:587 (STARTTLS when
+  // the server offers it) or smtps://user:pass@host:465. MAIL_TRANSPORT=log
+  // only logs each mail (an explicit choice: production refuses to start with
+  // neither); =custom: your code installs a provider with setMailer
+  // (controllers/mailer.ts). `npm run dev` points SMTP_URL at its mail catcher.
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_TRANSPORT: z.enum(['smtp', 'log', 'custom']).optional(),
+  // The From: of every mail, `Name <address>` or a bare address.
+  MAIL_FROM: z.string().trim().min(3).default('Active Controller Starter <no-reply@localhost>'),
+  // Sign-up sends a verification link, and password sign-in waits for it.
+  REQUIRE_EMAIL_VERIFICATION: bool.default(false),
+  // Set by `npm run dev` and the e2e server: the mail catcher's HTTP API,
+  // which the dev-only page /dev/mail reads (never in production).
+  DEV_MAILBOX_URL: url.optional(),
+
   // Log level of the server's pino logger; default info, silent under tests.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 
@@ -185,6 +200,28 @@ export function missingStorageVariables(source: Readonly<Record<string, unknown>
   return given ? STORAGE_VARIABLES.filter((name) => !source[name]) : [];
 }
 
+/**
+ * How mail leaves the app: MAIL_TRANSPORT when set, else SMTP when SMTP_URL
+ * is set, else nothing chosen (outside production mails are then logged;
+ * a production server refuses to start).
+ */
+export function mailTransport(source: Readonly<Record<string, unknown>>): 'smtp' | 'log' | 'custom' | undefined {
+  const chosen = source.MAIL_TRANSPORT;
+  if (chosen === 'smtp' || chosen === 'log' || chosen === 'custom') return chosen;
+  return source.SMTP_URL ? 'smtp' : undefined;
+}
+
+/** A production server must send mail somewhere (or say it only logs them): one line, or none. */
+export function missingMailVariables(source: Readonly<Record<string, unknown>>): string[] {
+  if (source.NODE_ENV !== 'production') return [];
+  const transport = mailTransport(source);
+  if (transport === 'smtp' && !source.SMTP_URL) return ['  SMTP_URL: missing (MAIL_TRANSPORT=smtp sends through it)'];
+  if (transport) return [];
+  return [
+    '  SMTP_URL or MAIL_TRANSPORT=log: missing (set SMTP_URL to send mail, or MAIL_TRANSPORT=log to only log mails; docs/mail.md)',
+  ];
+}
+
 /** Every variable a server start lacks, one line each. */
 function missingAtStart(source: Readonly<Record<string, unknown>>): string[] {
   const server = SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
@@ -197,7 +234,7 @@ function missingAtStart(source: Readonly<Record<string, unknown>>): string[] {
   const storage = missingStorageVariables(source).map(
     (name) => `  ${name}: missing (S3_* are all or none; none turns uploads off)`,
   );
-  return [...server, ...storage];
+  return [...server, ...storage, ...missingMailVariables(source)];
 }
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {

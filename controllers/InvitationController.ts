@@ -2,9 +2,10 @@
  * A team's invitations: `/api/teams/:teamId/invitations[/:id]`, owners only.
  *
  * - `POST {email, role}`: creates a single-use link valid for 7 days
- *   (INVITATION_LIFETIME_MS in db/models/Invitation.ts), mails it through
- *   controllers/mailer.ts and answers it once as `link` (the page shows it:
- *   there may be no mail server). Only the token's SHA-256 is stored. A new
+ *   (INVITATION_LIFETIME_MS in db/models/Invitation.ts), queues the mail
+ *   (controllers/mail/templates/invitation.ts) in the same transaction, and
+ *   answers the link once as `link` (the owner can pass it on by hand).
+ *   Only the token's SHA-256 is stored. A new
  *   invitation replaces the team's pending ones for the same email.
  * - `GET`: the pending invitations (`scopes=accepted` / `expired` for the others).
  * - `PATCH /:id {role}`: change the role a pending invitation grants.
@@ -16,11 +17,12 @@
 import { ne } from 'drizzle-orm';
 import { Invitation, Membership, Team, User } from '@/db/models';
 import { invitations, type Role } from '@/db/schema';
-import { AppError, apiDoc, before, Forbidden, logger, scope, toValidationError, transaction } from '@/server';
+import { AppError, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { limitInvitationCreation } from './invitationRateLimit';
-import { sendMail } from './mailer';
-import { publicOrigin } from './requestOfContext';
+import { enqueueMail } from './mail/enqueueMail';
+import { mailLink } from './mail/mailLink';
+import { invitationMail } from './mail/templates/invitation';
 import { TeamScopedController } from './TeamScopedController';
 
 /** The create response: the record's JSON (all of it; the fields pages read are typed here) plus the link, this once. */
@@ -72,7 +74,7 @@ export class InvitationController extends TeamScopedController<Invitation> {
   /** Each invitation mails a link: a limit per team (controllers/invitationRateLimit.ts). */
   @before({ only: ['create'] })
   async limitPerTeam(): Promise<void> {
-    await limitInvitationCreation(this.scopeParams.teamId as number);
+    await limitInvitationCreation(this.scopeParams.teamId);
   }
 
   @before({ only: ['update', 'destroy'] })
@@ -86,7 +88,7 @@ export class InvitationController extends TeamScopedController<Invitation> {
   async create(): Promise<CreatedInvitation> {
     const teamId = this.scopeParams.teamId;
     const data = this.params.data ?? {};
-    const invitation = await transaction(async () => {
+    const { invitation, link } = await transaction(async () => {
       const email = typeof data.email === 'string' ? User.normalizeEmail(data.email) : data.email;
       if (typeof email === 'string' && (await this.isMember(teamId, email))) {
         throw toValidationError({ email: ['is already a member of this team'] });
@@ -103,12 +105,13 @@ export class InvitationController extends TeamScopedController<Invitation> {
         .where({ email: created.email })
         .where(ne(invitations.id, created.id))
         .deleteAll();
-      return created;
+      const token = created.token;
+      if (!token) throw new AppError('INTERNAL_SERVER_ERROR', 'Invitation token missing');
+      const url = mailLink(`/invitations/${token}`, { context: this.context });
+      // Queued by this transaction: no invitation, no mail.
+      await this.mailInvitation(created, url);
+      return { invitation: created, link: url };
     });
-    const token = invitation.token;
-    if (!token) throw new AppError('INTERNAL_SERVER_ERROR', 'Invitation token missing');
-    const link = `${publicOrigin(this.context)}/invitations/${token}`;
-    await this.mailInvitation(invitation, link);
     return { ...invitation.toJSON(), id: invitation.id, email: invitation.email, role: invitation.role, link };
   }
 
@@ -117,25 +120,17 @@ export class InvitationController extends TeamScopedController<Invitation> {
     return user ? Membership.where({ teamId, userId: user.id }).exists() : false;
   }
 
-  /** Mails the link; a mailer failure is logged, not fatal: the owner still gets the link to pass on. */
   private async mailInvitation(invitation: Invitation, link: string): Promise<void> {
-    const inviter = this.currentUser.name;
-    try {
-      const team = await Team.find(invitation.teamId);
-      await sendMail({
-        to: invitation.email,
-        subject: `${inviter} invited you to join ${team.name}`,
-        text: [
-          `${inviter} invited you to join the team ${team.name} as ${invitation.role}.`,
-          '',
-          `Accept the invitation: ${link}`,
-          '',
-          `The link works once and expires on ${invitation.expiresAt.toUTCString()}.`,
-          'If you did not expect this email, you can ignore it.',
-        ].join('\n'),
-      });
-    } catch (error) {
-      logger().error({ err: error, invitationId: invitation.id }, 'Sending the invitation mail failed');
-    }
+    const team = await Team.find(invitation.teamId);
+    await enqueueMail(
+      invitation.email,
+      invitationMail({
+        inviterName: this.currentUser.name,
+        teamName: team.name,
+        role: invitation.role,
+        link,
+        expiresAt: invitation.expiresAt,
+      }),
+    );
   }
 }

@@ -23,6 +23,7 @@ import {
   runAssetCleanup,
   startJobs,
 } from '@/server';
+import { deliverMail } from './mail/deliverMail';
 import './storage';
 
 /** Removes abandoned uploads and long-detached files (server/storage/runAssetCleanup.ts). */
@@ -56,7 +57,7 @@ export const assetImages = defineJob({
   },
 });
 
-export const appJobs = [assetCleanup, assetImages];
+export const appJobs = [assetCleanup, assetImages, deliverMail];
 
 /**
  * Starts this process's job runner: handlers run here when `work` is true;

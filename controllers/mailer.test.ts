@@ -1,5 +1,6 @@
 /** The mailer: a configured one receives each mail; without one, mails are kept for tests and logged. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { env } from '@/env';
 import { clearSentMails, type Mail, sendMail, sentMails, setMailer } from './mailer';
 
 afterEach(() => {
@@ -7,7 +8,12 @@ afterEach(() => {
   clearSentMails();
 });
 
-const mail: Mail = { to: 'dave@example.com', subject: 'Hello', text: 'Open http://localhost/invitations/abc' };
+const mail: Mail = {
+  to: 'dave@example.com',
+  subject: 'Hello',
+  text: 'Open http://localhost/invitations/abc',
+  html: '<p>Open <a href="http://localhost/invitations/abc">the invitation</a></p>',
+};
 
 describe('sendMail', () => {
   it('goes through the configured mailer', async () => {
@@ -16,8 +22,9 @@ describe('sendMail', () => {
       delivered.push(sent);
     });
     await sendMail(mail);
-    expect(delivered).toEqual([mail]);
-    expect(sentMails()).toEqual([mail]);
+    // MAIL_FROM fills in the sender.
+    expect(delivered).toEqual([{ ...mail, from: env.MAIL_FROM }]);
+    expect(sentMails()).toEqual([{ ...mail, from: env.MAIL_FROM }]);
   });
 
   it('rejects when the mailer fails (the caller decides what a failure means)', async () => {
@@ -25,6 +32,16 @@ describe('sendMail', () => {
       throw new Error('SMTP down');
     });
     await expect(sendMail(mail)).rejects.toThrow('SMTP down');
+  });
+
+  it('MAIL_TRANSPORT=custom without a mailer rejects (the job retries) instead of dropping the mail', async () => {
+    const chosen = env.MAIL_TRANSPORT;
+    Object.assign(env, { MAIL_TRANSPORT: 'custom' });
+    try {
+      await expect(sendMail(mail)).rejects.toThrow(/no mailer is set/);
+    } finally {
+      Object.assign(env, { MAIL_TRANSPORT: chosen });
+    }
   });
 
   it('without a mailer, keeps the last 20 mails (outside production), oldest first', async () => {

@@ -1,61 +1,106 @@
 /**
- * Outgoing mail, behind one small interface: invitations use it today, and
- * password resets can use the same one. The template sends nothing by itself;
- * plug a provider in once at start-up (instrumentation.node.ts or the module
- * that builds your API), for example:
+ * Outgoing mail, behind one small interface. Mails are rendered from
+ * templates (controllers/mail/templates/) and queued with `enqueueMail`
+ * (controllers/mail/enqueueMail.ts); the `mail-delivery` job hands each one to
+ * `sendMail` here, which delivers it through one transport:
  *
- *   import { setMailer } from '@/controllers/mailer';
- *   setMailer(async (mail) => {
- *     await resend.emails.send({ from: 'Acme <team@acme.test>', to: mail.to, subject: mail.subject, text: mail.text });
- *   });
+ * - `setMailer(fn)`: your provider's HTTP API (Resend, Postmark, SES ...; set
+ *   MAIL_TRANSPORT=custom so production knows mail is handled), e.g. in
+ *   instrumentation.node.ts:
  *
- * Without one: development logs each mail (links included) through the app's
- * logger, so a developer can click them; production logs a warning that the
- * mail was NOT sent (never pretends it was). Outside production the last few
- * mails are also kept in memory for tests (`sentMails()`).
+ *     setMailer(async (mail) => {
+ *       await resend.emails.send({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+ *     });
+ *
+ * - else SMTP_URL: nodemailer over SMTP (STARTTLS when the server offers it).
+ * - else the log: the whole mail goes to the app's logger (MAIL_TRANSPORT=log,
+ *   or outside production with nothing set). A production server refuses to
+ *   start without SMTP_URL or MAIL_TRANSPORT (env.ts).
+ *
+ * Outside production the last few mails are also kept in memory (`sentMails()`), for tests.
+ * docs/mail.md.
  */
-import { env } from '@/env';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env, mailTransport } from '@/env';
 import { logger } from '@/server';
 
 export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text part. */
   text: string;
+  /** The HTML part. */
+  html: string;
+  /** Default MAIL_FROM. */
+  from?: string;
 }
 
-export type Mailer = (mail: Mail) => Promise<void>;
+/** What a transport receives: `from` filled in. */
+export type OutgoingMail = Mail & { from: string };
+
+export type Mailer = (mail: OutgoingMail) => Promise<void>;
 
 /** How many recent mails `sentMails()` keeps (outside production only: they carry secret links). */
 const KEEP_RECENT = 20;
 
 // On globalThis: Next.js may evaluate this module more than once (route bundles, dev reloads),
 // and a mailer set in one copy must serve them all.
-const state = globalThis as typeof globalThis & { __appMailer?: Mailer; __appRecentMails?: Mail[] };
+const state = globalThis as typeof globalThis & {
+  __appMailer?: Mailer;
+  __appRecentMails?: OutgoingMail[];
+  __appSmtp?: { url: string; transporter: Transporter };
+};
 
-/** Sets the mailer every `sendMail` goes through (null: back to the default, which sends nothing). */
+/** Sets the mailer every `sendMail` goes through (null: back to SMTP_URL or the log). */
 export function setMailer(mailer: Mailer | null): void {
   state.__appMailer = mailer ?? undefined;
 }
 
-/** Sends `mail` through the configured mailer; a failure of the mailer rejects. */
+/**
+ * Delivers `mail` now through the configured transport; a failure rejects (the
+ * delivery job then retries). Requests do not call this: they `enqueueMail`.
+ */
 export async function sendMail(mail: Mail): Promise<void> {
+  const outgoing: OutgoingMail = { ...mail, from: mail.from ?? env.MAIL_FROM };
   if (env.NODE_ENV !== 'production') {
     state.__appRecentMails ??= [];
     const recent = state.__appRecentMails;
-    recent.push(mail);
+    recent.push(outgoing);
     if (recent.length > KEEP_RECENT) recent.splice(0, recent.length - KEEP_RECENT);
   }
   const mailer = state.__appMailer;
-  if (mailer) return mailer(mail);
-  if (env.NODE_ENV === 'production') {
-    logger().warn({ to: mail.to, subject: mail.subject }, 'No mailer configured (setMailer): this mail was NOT sent');
+  if (mailer) return mailer(outgoing);
+  const transport = mailTransport(env);
+  if (transport === 'custom') throw new Error('MAIL_TRANSPORT=custom, but no mailer is set (setMailer)');
+  if (transport === 'smtp' && env.SMTP_URL) {
+    await smtpTransporter(env.SMTP_URL).sendMail(outgoing);
     return;
   }
-  logger().info({ to: mail.to, subject: mail.subject, text: mail.text }, `Mail to ${mail.to} (not sent: no mailer)`);
+  logger().info(
+    { to: outgoing.to, from: outgoing.from, subject: outgoing.subject, text: outgoing.text },
+    `Mail to ${outgoing.to} (logged, not sent: ${transport === 'log' ? 'MAIL_TRANSPORT=log' : 'no SMTP_URL'})`,
+  );
+}
+
+/** One nodemailer transport per SMTP URL (a new connection per mail; no pool to keep alive between jobs). */
+function smtpTransporter(url: string): Transporter {
+  if (state.__appSmtp?.url !== url) {
+    state.__appSmtp = {
+      url,
+      transporter: nodemailer.createTransport({
+        url,
+        // Fail fast when the server is unreachable or hangs: the job retries with backoff.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    };
+  }
+  return state.__appSmtp.transporter;
 }
 
 /** The most recent mails, oldest first (kept outside production only): for tests and debugging. */
-export function sentMails(): readonly Mail[] {
+export function sentMails(): readonly OutgoingMail[] {
   return [...(state.__appRecentMails ?? [])];
 }
 

@@ -1,8 +1,10 @@
 /**
  * `npm run dev` stops on one Ctrl-C. A terminal's Ctrl-C is a SIGINT to the
  * whole foreground process group, which npm and tsx forward once more each:
- * the dev script must take those as one press, stop Next, s3rver and the
- * embedded PostgreSQL, and leave no dev-env.json naming a live process.
+ * the dev script must take those as one press, stop Next, s3rver, the mail
+ * catcher and the embedded PostgreSQL, and leave no dev-env.json naming a
+ * live process. On the way, the app's mail goes to the catcher and the dev
+ * mailbox page (/dev/mail) shows it.
  * Runs the real script (embedded services, `next dev`) in a temporary data
  * folder on free ports.
  */
@@ -12,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/testing';
@@ -45,13 +48,21 @@ const portOpen = (port: number) =>
   });
 
 it('one SIGINT to the process group stops everything within 10 s', async () => {
-  const [appPort, pgPort, s3Port] = [await freePort(0), await freePort(0), await freePort(0)];
+  const [appPort, pgPort, s3Port, smtpPort, mailboxPort] = [
+    await freePort(0),
+    await freePort(0),
+    await freePort(0),
+    await freePort(0),
+    await freePort(0),
+  ];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DEV_DATA_DIR: dataDir,
     PORT: String(appPort),
     DEV_PG_PORT: String(pgPort),
     DEV_S3_PORT: String(s3Port),
+    DEV_SMTP_PORT: String(smtpPort),
+    DEV_MAILBOX_PORT: String(mailboxPort),
     DEV_SEED: 'false',
     NODE_ENV: 'development',
   };
@@ -59,7 +70,11 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
   for (const key of Object.keys(env)) if (key === 'LANG' || key.startsWith('LC_')) delete env[key];
   // The zero-config path: embedded database and storage, generated secret.
   for (const key of Object.keys(env)) {
-    if (key === 'DATABASE_URL' || key === 'SESSION_SECRET' || key.startsWith('S3_') || key.startsWith('VITEST')) {
+    if (
+      ['DATABASE_URL', 'SESSION_SECRET', 'SMTP_URL', 'MAIL_TRANSPORT'].includes(key) ||
+      key.startsWith('S3_') ||
+      key.startsWith('VITEST')
+    ) {
       delete env[key];
     }
   }
@@ -83,6 +98,24 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
   const [row] = await sql`show server_encoding`.finally(() => sql.end({ timeout: 5 }));
   expect(row?.server_encoding).toBe('UTF8');
 
+  // Mail goes to the catcher, and /dev/mail (and its JSON) shows what arrived.
+  const smtpListening = Number(new URL(String(written.env.SMTP_URL)).port);
+  expect(written.env.DEV_MAILBOX_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  await nodemailer.createTransport({ url: String(written.env.SMTP_URL) }).sendMail({
+    from: 'Dev <dev@example.com>',
+    to: 'reader@example.com',
+    subject: 'Caught in dev',
+    text: 'Open http://localhost/x',
+    html: '<p>Open <a href="http://localhost/x">this</a></p>',
+  });
+  const listed = await fetch(`http://127.0.0.1:${appPort}/dev/mail/messages?to=reader@example.com`);
+  expect(listed.status).toBe(200);
+  const { messages } = (await listed.json()) as { messages: Array<{ subject: string; links: string[] }> };
+  expect(messages).toEqual([expect.objectContaining({ subject: 'Caught in dev', links: ['http://localhost/x'] })]);
+  const page = await (await fetch(`http://127.0.0.1:${appPort}/dev/mail`)).text();
+  expect(page).toContain('Caught in dev');
+  expect(page).toMatch(/<iframe[^>]+srcDoc=|<iframe[^>]+srcdoc=/i);
+
   const signalledAt = Date.now();
   process.kill(-(dev.pid as number), 'SIGINT');
   const code = await Promise.race([exited, sleep(10_000).then(() => 'timeout' as const)]);
@@ -93,6 +126,7 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
   expect(isProcessAlive(postmasterPid)).toBe(false);
   expect(isProcessAlive(written.pid)).toBe(false);
   expect(await portOpen(s3Listening)).toBe(false);
+  expect(await portOpen(smtpListening)).toBe(false);
   expect(await portOpen(appPort)).toBe(false);
   // Removed, or at least naming no live process.
   if (existsSync(envFile)) {

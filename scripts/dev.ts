@@ -6,13 +6,16 @@
  * - Applies pending migrations (db/migrations) either way.
  * - No S3_* variables: starts s3rver (data in .data/s3, bucket `uploads`, CORS
  *   open to the app origin). With them: uses that store.
+ * - No SMTP_URL (nor MAIL_TRANSPORT): starts a mail catcher (smtp-server) and
+ *   sends the app's mail to it; read them at /dev/mail (docs/mail.md).
  * - No SESSION_SECRET: generates one into .data/session-secret.
  * - Writes what it generated to .data/dev-env.json, so `npm run db:*` reach
  *   the same services, then runs `next dev` with that environment.
  *
  * One Ctrl-C stops Next, then the services. A second start reuses .data/
  * (DEV_DATA_DIR moves it).
- * Customise ports with PORT (app), DEV_PG_PORT and DEV_S3_PORT.
+ * Customise ports with PORT (app), DEV_PG_PORT, DEV_S3_PORT, DEV_SMTP_PORT and
+ * DEV_MAILBOX_PORT (the catcher's JSON API).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -123,6 +126,18 @@ if (!storageConfigured) {
   stops.push({ name: 's3rver', stop: s3.stop });
   Object.assign(generated, s3.env, { EMBEDDED_S3: 'true' });
   log(`s3rver on ${s3.endpoint}, bucket "${s3.bucket}" (data in ${shown(S3_DIR)})`);
+}
+
+// 4b. Mail: no SMTP_URL and no MAIL_TRANSPORT -> an embedded mail catcher, read at /dev/mail.
+if (!env.SMTP_URL && !env.MAIL_TRANSPORT) {
+  const { startMailCatcher } = await import('./services/mailCatcher');
+  const mail = await startMailCatcher({
+    smtpPort: Number(process.env.DEV_SMTP_PORT ?? 1025),
+    apiPort: Number(process.env.DEV_MAILBOX_PORT ?? 1080),
+  }).catch((error: unknown) => shutdownWith(`the mail catcher did not start: ${error}`));
+  stops.push({ name: 'mail catcher', stop: mail.stop });
+  Object.assign(generated, { SMTP_URL: mail.smtpUrl, DEV_MAILBOX_URL: mail.apiUrl });
+  log(`mail catcher on ${mail.smtpUrl}: the app's mails are at ${appUrl}/dev/mail`);
 }
 
 // 5. Session secret.

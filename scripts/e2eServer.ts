@@ -5,7 +5,8 @@
  * - DATABASE_URL set: creates `e2e_<timestamp>` on that server (dropped on exit).
  *   Unset: an embedded PostgreSQL in a temporary folder.
  * - Migrates and seeds that database, starts s3rver on a free port (CORS open
- *   to the app origin), then `next start` on E2E_PORT with AUTH_DEV_LOGIN=true,
+ *   to the app origin) and a mail catcher (SMTP_URL; e2e/support/mailbox.ts
+ *   reads it), then `next start` on E2E_PORT with AUTH_DEV_LOGIN=true,
  *   E2E_FAULTS=true (/e2e/fault throws) and a test SESSION_SECRET. Needs a
  *   prior `next build`.
  */
@@ -69,9 +70,18 @@ try {
   stops.push(s3.stop);
   log(`s3rver on ${s3.endpoint}`);
 
-  // For specs that start another server on the same services (e2e/standalone.spec.ts).
+  const { startMailCatcher } = await import('./services/mailCatcher');
+  const mail = await startMailCatcher();
+  stops.push(mail.stop);
+  log(`mail catcher on ${mail.smtpUrl}, API ${mail.apiUrl}`);
+
+  // For specs that start another server on the same services (e2e/standalone.spec.ts),
+  // and the mailbox fixture (DEV_MAILBOX_URL).
   mkdirSync(path.dirname(SERVICES_FILE), { recursive: true });
-  writeFileSync(SERVICES_FILE, JSON.stringify({ DATABASE_URL: databaseUrl, ...s3.env }));
+  writeFileSync(
+    SERVICES_FILE,
+    JSON.stringify({ DATABASE_URL: databaseUrl, ...s3.env, SMTP_URL: mail.smtpUrl, DEV_MAILBOX_URL: mail.apiUrl }),
+  );
   stops.push(async () => rmSync(SERVICES_FILE, { force: true }));
 
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -97,6 +107,8 @@ try {
       // Lower than the 64 MiB default, so a 15 MB document goes through multipart (e2e/uploads.spec.ts).
       UPLOAD_MULTIPART_THRESHOLD: String(10 * 1024 * 1024),
       SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
+      // Real SMTP to the catcher, through the mail-delivery job (docs/mail.md).
+      SMTP_URL: mail.smtpUrl,
     },
   });
   next.on('exit', (code) => {

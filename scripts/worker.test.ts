@@ -13,7 +13,13 @@ afterAll(closeDb);
 
 it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production', LOG_LEVEL: 'info' },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.DATABASE_URL,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      MAIL_TRANSPORT: 'log',
+    },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -42,4 +48,18 @@ it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { ti
     // A failed assertion must not leave the worker running after the test.
     if (child.exitCode === null) child.kill('SIGKILL');
   }
+});
+
+it('in production, refuses to start without SMTP_URL or MAIL_TRANSPORT (it delivers the mails)', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+    env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production' },
+  });
+  let output = '';
+  child.stderr.on('data', (chunk) => (output += chunk));
+  // A worker that started after all must not outlive the test.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
+  expect(code).toBe(1);
+  expect(output).toContain('SMTP_URL or MAIL_TRANSPORT=log');
 });

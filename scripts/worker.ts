@@ -7,13 +7,16 @@
  */
 import '../controllers/logger';
 import { startAppJobs } from '../controllers/jobs';
-import { env, missingStorageVariables } from '../env';
+import { env, missingMailVariables, missingStorageVariables } from '../env';
 import { installShutdown, logger } from '../server';
 
 try {
   // What jobs need: the database, and storage all or none (the cleanup deletes objects).
   const missing = missingStorageVariables(env);
   if (missing.length > 0) throw new Error(`${missing.join(', ')} missing (S3_* are all or none)`);
+  // It delivers the mails too: production needs SMTP_URL or MAIL_TRANSPORT, as the web server does.
+  const mail = missingMailVariables(env);
+  if (mail.length > 0) throw new Error(mail.join('; ').trim());
   await startAppJobs({ work: true });
   installShutdown({ log: (message) => logger().info(message) });
   logger().info('worker: running the app jobs (Ctrl-C to stop)');

@@ -1,6 +1,6 @@
 /**
- * `/forgot-password`: asks better-auth to mail a reset link (through
- * controllers/mailer.ts; in development the link is in the server log). The
+ * `/forgot-password`: asks better-auth to mail a reset link (queued for the
+ * mail-delivery job; in development it lands in the dev mailbox, /dev/mail). The
  * answer is the same whether or not the email has an account.
  */
 import type { Metadata } from 'next';

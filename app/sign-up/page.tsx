@@ -1,6 +1,11 @@
-/** `/sign-up`: create an account (better-auth, email and password) and be signed in. `?next=` as on /sign-in. */
+/**
+ * `/sign-up`: create an account (better-auth, email and password) and be signed in. `?next=` as on /sign-in.
+ * With REQUIRE_EMAIL_VERIFICATION=true the account starts unverified: the page says to open the mailed
+ * link, which signs the user in and goes on to `next` (docs/mail.md).
+ */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { env } from '@/env';
 import { AuthForm } from '../components/auth/AuthForm';
 import { safeNextPath } from '../sign-in/safeNextPath';
 
@@ -26,7 +31,13 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           },
         ]}
         submitLabel="Create account"
-        redirectTo={next ?? '/'}
+        {...(env.REQUIRE_EMAIL_VERIFICATION
+          ? {
+              // Where the mailed link lands once the address is confirmed.
+              extraBody: { callbackURL: next ?? '/' },
+              successMessage: 'Almost done: we mailed you a link to confirm your email address. Open it to sign in.',
+            }
+          : { redirectTo: next ?? '/' })}
       />
       <p className="muted">
         Already have an account?{' '}

@@ -10,8 +10,8 @@
  * deletes the row, so a copied cookie stops working at once.
  *
  * Customise here: OAuth providers (`socialProviders: { github: {...} }`, whose
- * links land in `accounts`), session lifetime, password rules, and the mailer
- * (controllers/mailer.ts) that sends reset links.
+ * links land in `accounts`), session lifetime, password rules. The mails it
+ * sends (reset, verification, password changed) are in ./authMails.ts.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -19,7 +19,7 @@ import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
 import { db, logger } from '@/server';
 import { appOrigin } from '../appOrigin';
-import { sendMail } from '../mailer';
+import { passwordChangeHook, sendPasswordChangedMail, sendPasswordResetMail, sendVerificationMail } from './authMails';
 import { authSecret } from './authSecret';
 
 export const SESSION_COOKIE = 'app_session';
@@ -55,14 +55,19 @@ function createAuth() {
       // A reset proves control of the mailbox: every session of the account ends with it.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
-      sendResetPassword: async ({ user, url }) => {
-        await sendMail({
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Someone asked to reset the password of ${user.email}.\n\nOpen this link within an hour to choose a new one:\n${url}\n\nIf it was not you, ignore this mail.`,
-        });
-      },
+      sendResetPassword: sendPasswordResetMail,
+      onPasswordReset: sendPasswordChangedMail,
+      // REQUIRE_EMAIL_VERIFICATION=true: sign-up mails a link and starts no session; password
+      // sign-in is refused (403 EMAIL_NOT_VERIFIED) until the link is opened.
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     },
+    emailVerification: {
+      sendVerificationEmail: sendVerificationMail,
+      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION,
+      // Opening the link signs the new user in.
+      autoSignInAfterVerification: true,
+    },
+    hooks: { after: passwordChangeHook },
     session: {
       expiresIn: SESSION_TTL_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,

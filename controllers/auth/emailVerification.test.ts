@@ -1,0 +1,82 @@
+/**
+ * REQUIRE_EMAIL_VERIFICATION=true, through the real /api/auth handlers: sign-up
+ * starts no session and mails a confirmation link; password sign-in is refused
+ * until the link is opened; the link verifies the address, signs the user in
+ * and goes on to the page sign-up named. (Off, the default, is the e2e run:
+ * e2e/mail.spec.ts signs up and is signed in at once, with no such mail.)
+ * A second `next start` with the setting on would cost a whole server for
+ * one flow, so this file turns it on for its own module graph instead.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  // biome-ignore lint/style/noProcessEnv: env.ts parses the environment once, at import; this file's graph imports it after this.
+  process.env.REQUIRE_EMAIL_VERIFICATION = 'true';
+});
+
+import { closeDb } from '@/db/client';
+import { demoSeeder } from '@/db/demoSeed';
+import { env } from '@/env';
+import { clearSentMails, sentMails } from '../mailer';
+import { cookieFrom, sessionRoutes } from '../testClient';
+import { createAuthRoutes } from './authRoutes';
+
+const authRoutes = createAuthRoutes();
+const ORIGIN = 'http://localhost';
+
+beforeAll(() => demoSeeder.run());
+afterAll(closeDb);
+
+function post(path: string, body: unknown) {
+  return authRoutes.POST(
+    new Request(`${ORIGIN}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': '198.51.100.7' },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+async function mailTo(email: string, subject: string) {
+  await vi.waitFor(() =>
+    expect(sentMails().find((mail) => mail.to === email && mail.subject === subject)).toBeTruthy(),
+  );
+  return sentMails().find((mail) => mail.to === email && mail.subject === subject);
+}
+
+describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
+  it('is on in this file', () => {
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+  });
+
+  it('sign-up mails a link and starts no session; sign-in waits for the link, which signs in', async () => {
+    clearSentMails();
+    const email = 'vera@example.com';
+    const signUp = await post('/sign-up/email', {
+      name: 'Vera',
+      email,
+      password: 'verified soon',
+      callbackURL: '/invitations/some-token',
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
+    expect(signUp.headers.get('set-cookie') ?? '').not.toContain('app_session=');
+
+    const refused = await post('/sign-in/email', { email, password: 'verified soon' });
+    expect(refused.status).toBe(403);
+
+    const mail = await mailTo(email, 'Confirm your email address');
+    expect(mail?.html).toContain('Confirm my email');
+    const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] as string;
+    expect(link).toMatch(/^http:\/\/localhost\/api\/auth\/verify-email\?token=/);
+
+    const opened = await authRoutes.GET(new Request(link, { headers: { 'x-forwarded-for': '198.51.100.7' } }));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/invitations/some-token');
+    const cookie = cookieFrom(opened);
+    const me = await sessionRoutes.GET(new Request(`${ORIGIN}/api/session`, { headers: { cookie } }));
+    expect(me.status).toBe(200);
+    expect((await me.json()).user.name).toBe('Vera');
+
+    expect((await post('/sign-in/email', { email, password: 'verified soon' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,35 @@
+/** Every template: a subject, a text and an HTML part, the link in both, user input escaped in the HTML. */
+import { describe, expect, it } from 'vitest';
+import { emailVerificationMail } from './emailVerification';
+import { invitationMail } from './invitation';
+import { passwordChangedMail } from './passwordChanged';
+import { passwordResetMail } from './passwordReset';
+
+const link = 'https://app.example.com/some/path?token=a&b=1';
+const email = 'o<script>@example.com';
+
+const rendered = {
+  passwordReset: passwordResetMail({ email, link }),
+  emailVerification: emailVerificationMail({ email, link }),
+  passwordChanged: passwordChangedMail({ email, resetLink: link }),
+  invitation: invitationMail({
+    inviterName: 'Eve <b>',
+    teamName: 'Acme & Co',
+    role: 'member',
+    link,
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+  }),
+};
+
+describe.each(Object.entries(rendered))('%s', (_name, mail) => {
+  it('has a subject, a text part and an HTML part, each with the link', () => {
+    expect(mail.subject.length).toBeGreaterThan(3);
+    expect(mail.text).toContain(link);
+    expect(mail.html).toMatch(/^<!doctype html>/);
+    expect(mail.html).toContain('href="https://app.example.com/some/path?token=a&amp;b=1"');
+  });
+
+  it('escapes what users typed in the HTML part', () => {
+    expect(mail.html).not.toMatch(/<script>|<b>/);
+  });
+});
