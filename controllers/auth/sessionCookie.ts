@@ -60,7 +60,12 @@ export function isHttps(request: Request): boolean {
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
-/** A cookie to set, in the shape both `Set-Cookie` and Next's `cookies().set()` take. */
+/**
+ * A cookie to set, in the shape Next's `cookies().set()` takes. `value` is
+ * the decoded value: `cookies().set()` URL-encodes it itself, and
+ * serializeSessionCookie does the same for a `Set-Cookie` header, so both
+ * write it encoded exactly once.
+ */
 export interface SessionCookie {
   name: string;
   value: string;
@@ -75,7 +80,7 @@ export interface SessionCookie {
 export function sessionCookie(request: Request, token: string | null): SessionCookie {
   return {
     name: SESSION_COOKIE,
-    value: token === null ? '' : signSessionToken(token),
+    value: token === null ? '' : `${token}.${signature(token)}`,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -86,7 +91,7 @@ export function sessionCookie(request: Request, token: string | null): SessionCo
 
 /** The `Set-Cookie` header value of a session cookie. */
 export function serializeSessionCookie(cookie: SessionCookie): string {
-  return `${cookie.name}=${cookie.value}; Path=${cookie.path}; HttpOnly; SameSite=Lax; Max-Age=${cookie.maxAge}${cookie.secure ? '; Secure' : ''}`;
+  return `${cookie.name}=${encodeURIComponent(cookie.value)}; Path=${cookie.path}; HttpOnly; SameSite=Lax; Max-Age=${cookie.maxAge}${cookie.secure ? '; Secure' : ''}`;
 }
 
 /**
