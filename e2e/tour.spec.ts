@@ -4,9 +4,11 @@
  * numbered step of "Try this as Alice", moving between pages through the
  * app's own links (each click is a fresh request carrying the session cookie
  * the sign-in set). The steps are read from README.md: a step added or
- * renamed there fails here until the tour covers it.
+ * renamed there fails here until the tour covers it. Each page of the tour
+ * also passes the accessibility check (axe: no serious or critical violation).
  */
 import { readFileSync } from 'node:fs';
+import { expectAccessible } from './support/accessibility';
 import { makePdf, makePng } from './support/files';
 import { uniqueName } from './support/session';
 import { expect, type Page, test } from './support/test';
@@ -46,14 +48,18 @@ test('the README tour as Alice: every step works, navigating between pages', asy
 
   // "Open http://localhost:3000 and choose Try the demo: sign in", then Alice.
   await page.goto('/');
+  await expectAccessible(page, 'the home page');
   await page.getByRole('link', { name: 'Try the demo: sign in' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
+  await expectAccessible(page, 'the sign-in page');
   await page.getByRole('button', { name: /^Alice/ }).click();
   await expect(page).toHaveURL(/\/teams\/\d+\/campaigns$/);
   const teamPath = new URL(page.url()).pathname.replace(/\/campaigns$/, '');
   await expect(page.getByTestId('signed-in-as')).toHaveText('Alice');
   // The cookie the sign-in set is one the server reads back (it is encoded once).
   expect(await sessionStatus(page)).toBe(200);
+  await expect(page.getByTestId('campaign-row').first()).toBeVisible();
+  await expectAccessible(page, 'the campaigns page');
 
   // 1. Campaigns: status tabs, a sortable column, search, paging; the URL keeps the state.
   await page.getByRole('tab', { name: 'Archived' }).click();
@@ -85,6 +91,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   await form.getByRole('button', { name: 'Create campaign' }).click();
   await expect(form.getByText("can't be blank")).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'the new campaign form with its errors');
   const tag = uniqueName('Tour');
   for (const suffix of ['one', 'two', 'three']) {
     await form.getByLabel('Name').fill(`${tag} ${suffix}`);
@@ -107,6 +114,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   // 4. Open a campaign: edit it, Publish it, Duplicate it, add a post.
   await page.getByRole('link', { name: `${tag} one` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${tag} one`);
+  await expectAccessible(page, 'a campaign page');
   const edit = page.getByRole('form', { name: 'Edit campaign' });
   await edit.getByLabel('Budget').fill('1500');
   await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -146,6 +154,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   ]);
   const links = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link');
   await expect(links).toHaveCount(2, { timeout: 15_000 });
+  await expectAccessible(page, 'a campaign page with its files');
   for (const href of await links.evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
     expect(new URL(href).searchParams.get('X-Amz-Expires'), href).toMatch(/^\d+$/);
     expect((await page.request.get(href)).status()).toBe(200);
@@ -155,6 +164,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(new RegExp(`${teamPath}/settings$`));
   await expect(page.getByRole('form', { name: 'Team settings' }).getByLabel('Time zone')).toBeEditable();
+  await expectAccessible(page, 'the settings page');
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'API keys' }).click();
   await expect(page).toHaveURL(new RegExp(`${teamPath}/api-keys$`));
   const keyForm = page.getByRole('form', { name: 'New API key' });
@@ -162,6 +172,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   await keyForm.getByRole('button', { name: 'Create key' }).click();
   const token = (await page.getByTestId('new-token').textContent()) ?? '';
   expect(token).toMatch(/^ak_/);
+  await expectAccessible(page, 'the API keys page with a new token');
   const curl = /curl -H "Authorization: Bearer <token>" localhost:\d+(\/api\/\S+?)`/.exec(text);
   expect(curl, 'the README shows a curl line with a team URL').not.toBeNull();
   // The README's URL names Acme as team 1 (a fresh seed); here it is whatever id the tour landed on.
