@@ -8,8 +8,7 @@
  * Here the environment is checked first, with env.ts's own schema (every
  * variable it declares, and the ones a running server cannot do without):
  * a bad configuration exits 1 naming every problem, and Next is not started.
- * The `.env*` files of the standalone folder are read first, as Next reads
- * them. Nothing else changes: signals, `PORT`, `HOSTNAME` and
+ * The `.env*` files are read first, as Next reads them. Nothing else changes: signals, `PORT`, `HOSTNAME` and
  * `NEXT_MANUAL_SIG_HANDLE` mean what they mean to Next's server.
  */
 import { createRequire } from 'node:module';
@@ -19,8 +18,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const dir = path.dirname(fileURLToPath(import.meta.url));
 // As Next's standalone server does: it always runs in production mode.
 Object.assign(process.env, { NODE_ENV: 'production' });
+// The `.env*` files Next would read: the project's under `npm start` (npm names its package.json),
+// else this folder's (the build copies `.env` and `.env.production` into it). Next's server then
+// finds them loaded and keeps them.
+const npmPackage = process.env.npm_package_json;
+const envDir = npmPackage ? path.dirname(npmPackage) : dir;
 const { loadEnvConfig } = createRequire(import.meta.url)('@next/env') as typeof import('@next/env');
-loadEnvConfig(dir, false, { info: () => {}, error: (...args: unknown[]) => console.error(...args) });
+loadEnvConfig(envDir, false, { info: () => {}, error: (...args: unknown[]) => console.error(...args) });
 
 try {
   const { assertServerEnv } = await import('../../env');
