@@ -19,4 +19,6 @@ if (!existsSync(path.join(standalone, 'server.js'))) {
 cpSync(path.join('.next', 'static'), path.join(standalone, '.next', 'static'), { recursive: true });
 if (existsSync('public')) cpSync('public', path.join(standalone, 'public'), { recursive: true });
 await writeLauncher(standalone);
-console.log('standaloneAssets: copied .next/static (and public/) into .next/standalone; server.js checks the environment first');
+console.log(
+  'standaloneAssets: copied .next/static (and public/) into .next/standalone; server.js checks the environment first',
+);

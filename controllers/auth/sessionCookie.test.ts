@@ -4,7 +4,7 @@
  * `cookies().set()` by the sign-in server action (which encodes the value
  * itself). A value encoded twice reads as no session on the next request.
  */
-import { ResponseCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { NextResponse } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { serializeSessionCookie, sessionCookie, sessionTokenOf } from './sessionCookie';
 
@@ -20,10 +20,11 @@ describe('session cookie encoding', () => {
   it('the Set-Cookie header and Next cookies().set() write the same value, read back as the token', () => {
     const cookie = sessionCookie(request, TOKEN);
     const header = serializeSessionCookie(cookie);
-    const headers = new Headers();
+    // The cookie store `cookies()` writes to in a server action is the same class as a response's.
+    const response = NextResponse.next();
     const { name, value, ...options } = cookie;
-    new ResponseCookies(headers).set(name, value, options);
-    const viaNext = String(headers.get('set-cookie'));
+    response.cookies.set(name, value, options);
+    const viaNext = String(response.headers.get('set-cookie'));
 
     expect(viaNext.split(';')[0]).toBe(header.split(';')[0]);
     expect(sessionTokenOf(cookieHeaderFrom(header))).toBe(TOKEN);

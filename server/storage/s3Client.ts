@@ -26,10 +26,6 @@ function fingerprintOf(config: StorageConfig): string {
 }
 
 function build(config: StorageConfig): S3Client {
-  // The SDK prints a notice on Node < 22 (its releases after January 2027 will need Node 22) on
-  // every start, into logs that are otherwise JSON. The pinned SDK runs on Node 20; the notice
-  // is for whoever upgrades it (docs/deployment.md says so). An explicit value is kept.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     region: config.region,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
