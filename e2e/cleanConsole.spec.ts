@@ -27,6 +27,8 @@ test('a healthy npm start prints only its start-up lines and JSON logs below war
       PORT: String(port),
       HOSTNAME: '127.0.0.1',
       APP_URL: baseURL,
+      // Mails printed to the log rather than sent: production asks for a transport.
+      MAIL_TRANSPORT: 'log',
       AUTH_DEV_LOGIN: 'true',
       SESSION_SECRET: 'clean-console-test-secret-not-for-production',
       ...readE2eServices(),
