@@ -72,7 +72,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   await expect(budget).toHaveAttribute('aria-sort', 'ascending');
   await expect(page).toHaveURL(/sort=budget/);
   const pages = page.getByRole('navigation', { name: 'Campaign pages' });
-  await expect(pages).toContainText(/Page 1 of [2-9]/);
+  await expect(pages).toContainText(/Page 1 of ([2-9]|\d{2,})/);
   await pages.getByRole('button', { name: /Next/ }).click();
   await expect(pages).toContainText(/Page 2 of/);
   await expect(page).toHaveURL(/page=2/);
