@@ -250,6 +250,13 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 export const env: Env = parseEnv(process.env);
 
+// The AWS SDK prints a notice on Node < 22 (its releases after January 2027 will need Node 22)
+// whenever a process builds its first S3 client: plain text in logs that are otherwise JSON, on
+// every start. The pinned SDK runs on Node 20; the notice is for whoever upgrades it, and
+// docs/deployment.md says it there. Every process that reaches storage imports this file first.
+// An explicit value (false shows the notice) is kept.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** Whether uploads have a store: the bucket and both keys are set. */
 export const storageConfigured: boolean = STORAGE_VARIABLES.every((name) => Boolean(env[name]));
 

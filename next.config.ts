@@ -1,5 +1,6 @@
 // Next.js configuration. See docs/decisions.md for why each flag is set.
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { API_DOCUMENTS, apiSecurityHeaders } from './app/lib/apiSecurityHeaders';
 
 /** `{ name: value }` as Next's header list. */
@@ -25,11 +26,6 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: {
     '/api/docs/scalar.js': ['./node_modules/@scalar/api-reference/dist/browser/standalone.js'],
   },
-  experimental: {
-    // Controller paths are inferred from class names; minification would
-    // rename `CampaignController` to `sR`. Keep server code unminified.
-    serverMinification: false,
-  },
   // The API's security headers, on every /api response including Next's own 404s (pages get theirs from
   // proxy.ts). A rule's header replaces the route's own, so documents keep theirs: no CSP from here.
   async headers() {
@@ -45,4 +41,13 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * Controller paths are inferred from class names; minification would rename
+ * `CampaignController` to `sR`, so the production build keeps server code
+ * unminified. Only the build minifies, so only the build is told: `next dev`
+ * and `next start` then do not list the experiment at start-up (Next prints a
+ * switched-off experiment as `⨯ serverMinification`, which reads as an error).
+ */
+export default function config(phase: string): NextConfig {
+  return phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, experimental: { serverMinification: false } } : nextConfig;
+}

@@ -1,7 +1,8 @@
 /**
- * Playwright: Chromium only, one worker, against `next build && next start`
- * (`npm test` builds first). `scripts/e2eServer.ts` starts the app with its
- * own database, s3rver, AUTH_DEV_LOGIN=true and a test SESSION_SECRET.
+ * Playwright: Chromium only, one worker, against the standalone server of
+ * the production build, as `npm start` runs it (`npm test` builds first).
+ * `scripts/e2eServer.ts` starts the app with its own database, s3rver,
+ * AUTH_DEV_LOGIN=true and a test SESSION_SECRET.
  * The browser comes from scripts/findBrowser.ts. Set E2E_PORT to pin the port.
  */
 import { defineConfig, devices } from '@playwright/test';

@@ -13,9 +13,21 @@ import { configureLogger } from '@/server';
 
 const level = env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info');
 
-configureLogger(
+const log =
   env.NODE_ENV === 'production'
     ? pino({ level })
     : // A synchronous stream in this thread: pino's transports start worker threads that bundlers lose.
-      pino({ level }, pretty({ colorize: true, sync: true, ignore: 'pid,hostname' })),
-);
+      pino({ level }, pretty({ colorize: true, sync: true, ignore: 'pid,hostname' }));
+configureLogger(log);
+
+// Production: Node's process warnings (deprecations, notices from packages)
+// become JSON lines too, instead of plain text on stderr between them. Node
+// prints them through its own 'warning' listener, which is replaced here;
+// this module may run once per server bundle, so the listeners are replaced,
+// never added to.
+if (env.NODE_ENV === 'production') {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) =>
+    log.warn({ warning: { name: warning.name, code: (warning as NodeJS.ErrnoException).code } }, warning.message),
+  );
+}

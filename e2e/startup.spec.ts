@@ -2,8 +2,8 @@
  * `npm start` refuses bad configuration before it serves: it exits non-zero
  * within 5 s with one message naming every missing or invalid variable,
  * instead of printing "Ready" and answering 500 on every route. Runs the real
- * `next start` of this build, and its standalone server.js, with a stripped
- * environment.
+ * `npm start` (the standalone server.js of this build, behind its launcher),
+ * and `next start` of the same build, with a stripped environment.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -17,15 +17,17 @@ const standaloneServer = path.join('.next', 'standalone', 'server.js');
 
 async function start(
   env: Record<string, string>,
-  server: 'next start' | 'standalone' = 'next start',
+  server: 'next start' | 'standalone' | 'npm start' = 'next start',
 ): Promise<{ code: number | null; output: string; ms: number }> {
   const port = await freePort(0);
   const started = Date.now();
-  const args =
-    server === 'standalone'
-      ? [standaloneServer]
-      : [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'];
-  const child = spawn(process.execPath, args, {
+  const [command, args] =
+    server === 'npm start'
+      ? ['npm', ['start']]
+      : server === 'standalone'
+        ? [process.execPath, [standaloneServer]]
+        : [process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1']];
+  const child = spawn(command, args, {
     // Only what a bare shell has: no DATABASE_URL, SESSION_SECRET or S3_*.
     env: {
       PATH: process.env.PATH ?? '',
@@ -56,12 +58,28 @@ test('with no environment, next start exits non-zero within 5 s naming the missi
   expect(result.output).toMatch(/SESSION_SECRET/);
 });
 
+test('npm start with no environment prints no "Ready" and exits non-zero, naming what is missing', async () => {
+  const result = await start({}, 'npm start');
+  expect(result.code, result.output).not.toBe(0);
+  expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
+  expect(result.ms).toBeLessThan(5_000);
+  expect(result.output).toContain('The server cannot start');
+  expect(result.output).toMatch(/DATABASE_URL: missing/);
+  expect(result.output).toMatch(/SESSION_SECRET: missing/);
+  // Nothing that reads as success, and not Next's `next start` warning about standalone builds.
+  expect(result.output).not.toMatch(/Ready|Next\.js|Local:/);
+  expect(result.output).not.toMatch(/output: standalone/);
+});
+
 test('the standalone server refuses the same way', async () => {
-  const result = await start({}, 'standalone');
+  const result = await start({ S3_ENDPOINT: 'not a url' }, 'standalone');
   expect(result.code, result.output).not.toBe(0);
   expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
   expect(result.ms).toBeLessThan(5_000);
   expect(result.output).toMatch(/DATABASE_URL/);
+  // Every variable env.ts declares is checked, not only the required ones.
+  expect(result.output).toMatch(/S3_ENDPOINT/);
+  expect(result.output).not.toMatch(/Ready/);
 });
 
 test('storage is all or none: a bucket without its keys stops the start, naming the keys', async () => {

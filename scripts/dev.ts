@@ -150,7 +150,15 @@ const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 log(`starting next dev on ${appUrl} (health: ${appUrl}/api/health)`);
 next = spawn(process.execPath, [nextBin, 'dev', '--port', String(appPort)], {
   stdio: 'inherit',
-  env: { ...process.env, ...generated, NEXT_TELEMETRY_DISABLED: '1' },
+  env: {
+    ...process.env,
+    ...generated,
+    NEXT_TELEMETRY_DISABLED: '1',
+    // better-auth's own variable for its base URL (the links it builds), when APP_URL does not
+    // name it: the URL printed above. Without one it warns at start-up that it will guess it from
+    // each request. Its origin checks still accept the origin you browse from (controllers/auth/auth.ts).
+    ...(env.APP_URL ? {} : { BETTER_AUTH_URL: appUrl }),
+  },
 });
 next.on('exit', (code, signal) => {
   // 130/143: Next stopping on the Ctrl-C/SIGTERM the terminal sent the whole process group.

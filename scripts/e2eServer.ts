@@ -1,18 +1,19 @@
 /**
- * The Playwright webServer: a database, an s3rver and `next start`, all its
- * own, removed again on SIGTERM/SIGINT.
+ * The Playwright webServer: a database, an s3rver and the app as `npm start`
+ * runs it (the standalone server of the build), all its own, removed again on
+ * SIGTERM/SIGINT.
  *
  * - DATABASE_URL set: creates `e2e_<timestamp>` on that server (dropped on exit).
  *   Unset: an embedded PostgreSQL in a temporary folder.
  * - Migrates and seeds that database, starts s3rver on a free port (CORS open
  *   to the app origin) and a mail catcher (SMTP_URL; e2e/support/mailbox.ts
- *   reads it), then `next start` on E2E_PORT with AUTH_DEV_LOGIN=true,
- *   E2E_FAULTS=true (/e2e/fault throws) and a test SESSION_SECRET. Needs a
- *   prior `next build`.
+ *   reads it), then `.next/standalone/server.js` on E2E_PORT with
+ *   AUTH_DEV_LOGIN=true, E2E_FAULTS=true (/e2e/fault throws) and a test
+ *   SESSION_SECRET. Needs a prior `npm run build` (or `next build` and
+ *   `tsx scripts/standaloneAssets.ts`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runMigrations } from '../db/migrate';
@@ -84,12 +85,13 @@ try {
   );
   stops.push(async () => rmSync(SERVICES_FILE, { force: true }));
 
-  const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-  next = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  next = spawn(process.execPath, [path.join('.next', 'standalone', 'server.js')], {
     stdio: 'inherit',
     env: {
       ...process.env,
       ...s3.env,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       // The SDK's notice about Node 20 support, printed on every start; nothing to act on here.
@@ -114,7 +116,7 @@ try {
   next.on('exit', (code) => {
     // 130/143: Next stopping on the SIGINT/SIGTERM that Playwright sends the whole process group.
     if (code && code !== 130 && code !== 143) {
-      console.error(`[e2e-server] next start exited with code ${code} (did \`next build\` run?)`);
+      console.error(`[e2e-server] the server exited with code ${code} (did \`npm run build\` run?)`);
       process.exitCode = code;
     }
     void shutdown('next exited');

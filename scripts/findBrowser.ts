@@ -3,10 +3,10 @@
  * 1. CHROMIUM_PATH, when set (an explicit choice wins);
  * 2. Playwright's own Chromium, when `npx playwright install chromium` ran;
  * 3. the system Chromium at /usr/bin/chromium (Debian's `chromium` package).
- * With none, `requireBrowser()` says exactly what to install; `npm test` may
- * install Debian's package itself when it runs as root on Debian.
+ * With none, `requireBrowser()` says exactly what to install. It never
+ * installs anything itself: a test command does not change the host
+ * (.ci/run installs Debian's package explicitly).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
@@ -35,33 +35,22 @@ export const INSTALL_HELP = `No Chromium found for the Playwright tests. Install
   - Debian/Ubuntu system one:   sudo apt-get install -y chromium   (then it is at ${SYSTEM_CHROMIUM})
   - or point CHROMIUM_PATH at any Chromium/Chrome binary: CHROMIUM_PATH=/path/to/chrome npm test`;
 
-export function findBrowser(): FoundBrowser | undefined {
+export function findBrowser(options: { systemPath?: string } = {}): FoundBrowser | undefined {
   const explicit = process.env.CHROMIUM_PATH;
   if (explicit) {
     if (!existsSync(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} does not exist.\n${INSTALL_HELP}`);
     return { executablePath: explicit, source: 'CHROMIUM_PATH', args: ARGS };
   }
   if (playwrightChromiumInstalled()) return { executablePath: undefined, source: 'playwright', args: ARGS };
-  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, source: 'system', args: ARGS };
+  const system = options.systemPath ?? SYSTEM_CHROMIUM;
+  if (existsSync(system)) return { executablePath: system, source: 'system', args: ARGS };
   return undefined;
 }
 
-/**
- * The browser, or an error with install instructions. With `install: true`,
- * as root on Debian, installs the `chromium` package first (about 30 s).
- */
-export function requireBrowser(options: { install?: boolean } = {}): FoundBrowser {
-  const found = findBrowser();
+/** The browser, or an error saying how to get one (`systemPath`: where to look for the system one). */
+export function requireBrowser(options: { systemPath?: string } = {}): FoundBrowser {
+  const found = findBrowser(options);
   if (found) return found;
-  if (options.install && canInstallSystemChromium()) {
-    console.log('No Chromium found: installing Debian\'s "chromium" package (apt-get, as root) ...');
-    const run = (args: string[]) =>
-      spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    if (run(['update']).status === 0 && run(['install', '-y', 'chromium']).status === 0) {
-      const installed = findBrowser();
-      if (installed) return installed;
-    }
-  }
   throw new Error(INSTALL_HELP);
 }
 
@@ -71,8 +60,4 @@ function playwrightChromiumInstalled(): boolean {
   } catch {
     return false;
   }
-}
-
-function canInstallSystemChromium(): boolean {
-  return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/etc/debian_version');
 }

@@ -1,11 +1,15 @@
 /**
- * `next build` with `output: 'standalone'` leaves the browser assets out of
- * .next/standalone (Next expects a CDN or a copy step): copy `.next/static`
- * and `public/` beside server.js so `node .next/standalone/server.js` serves
- * the whole app. Runs after every build (`npm run build`, `npm test`).
+ * Completes `.next/standalone` after `next build` (runs after every build:
+ * `npm run build`, `npm test`):
+ * - `output: 'standalone'` leaves the browser assets out (Next expects a CDN
+ *   or a copy step): `.next/static` and `public/` are copied beside server.js,
+ *   so `node .next/standalone/server.js` serves the whole app;
+ * - server.js becomes the launcher that validates the environment before
+ *   Next starts (scripts/standalone/launcher.ts).
  */
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { writeLauncher } from './standalone/writeLauncher';
 
 const standalone = path.join('.next', 'standalone');
 if (!existsSync(path.join(standalone, 'server.js'))) {
@@ -14,4 +18,7 @@ if (!existsSync(path.join(standalone, 'server.js'))) {
 }
 cpSync(path.join('.next', 'static'), path.join(standalone, '.next', 'static'), { recursive: true });
 if (existsSync('public')) cpSync('public', path.join(standalone, 'public'), { recursive: true });
-console.log('standaloneAssets: copied .next/static (and public/) into .next/standalone');
+await writeLauncher(standalone);
+console.log(
+  'standaloneAssets: copied .next/static (and public/) into .next/standalone; server.js checks the environment first',
+);

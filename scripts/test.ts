@@ -35,8 +35,9 @@ const env: NodeJS.ProcessEnv = {
 const steps: Step[] = [
   {
     name: 'browser',
+    // Finds a Chromium, never installs one: without it this step fails saying how to get one.
     run: () => {
-      const browser = requireBrowser({ install: true });
+      const browser = requireBrowser();
       console.log(`Chromium: ${browser.executablePath ?? "Playwright's own"} (${browser.source})`);
     },
   },

@@ -1,0 +1,36 @@
+/**
+ * The session cookie is URL-encoded exactly once whichever way it is written:
+ * as a `Set-Cookie` header by the API routes, or through Next's
+ * `cookies().set()` by the sign-in server action (which encodes the value
+ * itself). A value encoded twice reads as no session on the next request.
+ */
+import { NextResponse } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { serializeSessionCookie, sessionCookie, sessionTokenOf } from './sessionCookie';
+
+// A token with the characters that need encoding once signed (base64's `/`, `+` and `=`).
+const TOKEN = 'tok/en+with=chars';
+const request = new Request('http://localhost/api/session');
+
+function cookieHeaderFrom(setCookie: string): Request {
+  return new Request('http://localhost/', { headers: { cookie: String(setCookie.split(';')[0]) } });
+}
+
+describe('session cookie encoding', () => {
+  it('the Set-Cookie header and Next cookies().set() write the same value, read back as the token', () => {
+    const cookie = sessionCookie(request, TOKEN);
+    const header = serializeSessionCookie(cookie);
+    // The cookie store `cookies()` writes to in a server action is the same class as a response's.
+    const response = NextResponse.next();
+    const { name, value, ...options } = cookie;
+    response.cookies.set(name, value, options);
+    const viaNext = String(response.headers.get('set-cookie'));
+
+    expect(viaNext.split(';')[0]).toBe(header.split(';')[0]);
+    expect(sessionTokenOf(cookieHeaderFrom(header))).toBe(TOKEN);
+    expect(sessionTokenOf(cookieHeaderFrom(viaNext))).toBe(TOKEN);
+    // Encoded once: `%2F`, never `%252F`.
+    expect(header).toContain('%2F');
+    expect(header).not.toContain('%25');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * A healthy `npm start` prints nothing that looks like an error: Next's few
+ * start-up lines, then JSON log lines below warn level, while it serves a
+ * page, the dev sign-in, better-auth and an upload presign (which build the
+ * auth instance and the S3 client, whose notices used to land here as plain
+ * text). The dev server's side is scripts/devConsole.test.ts.
+ */
+import { spawn } from 'node:child_process';
+import { errorLookingLines, unexpectedProductionLines } from '../scripts/consoleCheck';
+import { readE2eServices } from '../scripts/e2eServices';
+import { freePort } from '../server/testing/freePort';
+import { ALICE } from './support/session';
+import { expect, test } from './support/test';
+
+test('a healthy npm start prints only its start-up lines and JSON logs below warn', async ({ playwright }) => {
+  test.setTimeout(60_000);
+  const port = await freePort(0);
+  const baseURL = `http://127.0.0.1:${port}`;
+  // What a production host sets, and nothing from this test run's environment.
+  const child = spawn('npm', ['start'], {
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      APP_URL: baseURL,
+      // Mails printed to the log rather than sent: production asks for a transport.
+      MAIL_TRANSPORT: 'log',
+      AUTH_DEV_LOGIN: 'true',
+      SESSION_SECRET: 'clean-console-test-secret-not-for-production',
+      ...readE2eServices(),
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  try {
+    const api = await playwright.request.newContext({ baseURL });
+    await expect
+      .poll(async () => (await api.get('/api/ready').catch(() => undefined))?.status(), { timeout: 20_000 })
+      .toBe(200);
+    expect((await api.get('/sign-in')).status()).toBe(200);
+    const session = await api.post('/api/session', { data: { email: ALICE } });
+    expect(session.status()).toBe(200);
+    const team = ((await session.json()) as { teams: { id: number; name: string }[] }).teams.find(
+      (candidate) => candidate.name === 'Acme',
+    );
+    expect((await api.get('/api/auth/get-session')).status()).toBe(200);
+    const presign = await api.post(`/api/teams/${team?.id}/uploads/presign`, {
+      data: { filename: 'a.pdf', contentType: 'application/pdf', byteSize: 10, slot: 'Campaign.documents' },
+    });
+    expect(presign.status(), await presign.text()).toBe(200);
+    expect((await api.get('/api/health')).status()).toBe(200);
+    await api.dispose();
+    // Notices come asynchronously (process warnings are emitted on the next tick): give them a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
+  expect(output).toMatch(/Ready in/);
+  expect(unexpectedProductionLines(output), output).toEqual([]);
+  expect(errorLookingLines(output), output).toEqual([]);
+});
