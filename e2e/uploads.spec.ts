@@ -201,7 +201,7 @@ test('refuses a wrong type and an oversize file before uploading, with a message
     mimeType: 'image/png',
     buffer: Buffer.alloc(5 * MB + 1),
   });
-  await expect(logo.getByRole('alert')).toHaveText('huge.png is too large (5,242,881 bytes; the limit is 5 MB).');
+  await expect(logo.getByRole('alert')).toHaveText('huge.png is too large (5,242,881 bytes; the limit is 5 MiB).');
 
   await documents.getByLabel('Choose PDFs').setInputFiles([
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') },
@@ -209,7 +209,7 @@ test('refuses a wrong type and an oversize file before uploading, with a message
   ]);
   await expect(documents.getByRole('alert')).toContainText('notes.txt: this type of file is not accepted');
   await expect(documents.getByRole('alert')).toContainText(
-    'scan.pdf is too large (20,971,521 bytes; the limit is 20 MB).',
+    'scan.pdf is too large (20,971,521 bytes; the limit is 20 MiB).',
   );
 
   await expect(page.getByTestId('upload-item')).toHaveCount(0);

@@ -47,7 +47,7 @@ function fromTrpcError(error: TRPCError): AppError {
     case 'METHOD_NOT_SUPPORTED':
       return new AppError('METHOD_NOT_SUPPORTED', 'Method not supported');
     case 'PAYLOAD_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MB');
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MiB');
     case 'UNSUPPORTED_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type');
     default:
