@@ -72,7 +72,7 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   await unthrottle();
   await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
   await expect(bar).toHaveCount(0);
-  await expect(logo.getByText(/brand\.png · 5\d\d KB/)).toBeVisible();
+  await expect(logo.getByText(/brand\.png · 5\d\d KiB/)).toBeVisible();
   await expect(logo.getByText('Replace logo')).toBeVisible();
   await expect(page.getByTestId('score')).toHaveText('60%');
 
@@ -98,7 +98,7 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   await expect(frame.getByTestId('upload-item')).toHaveAttribute('data-stage', 'failed');
   await expect(frame.getByTestId('logo-preview')).toHaveCount(0);
   await expect(frame.getByTestId('logo-image')).toHaveAttribute('src', src ?? '');
-  await expect(frame.getByText(/brand\.png · 5\d\d KB/)).toBeVisible();
+  await expect(frame.getByText(/brand\.png · 5\d\d KiB/)).toBeVisible();
   await page.unrouteAll();
 });
 
