@@ -144,12 +144,12 @@ test('uploads two PDFs (picker and drag and drop) and downloads one through its 
   expect(Buffer.from(await response.body()).equals(budget)).toBe(true);
 });
 
-test('a 15 MB document goes up in parts (multipart) with one progress bar and downloads byte-identical', async ({
+test('a 15,000,000-byte document goes up in parts (multipart) with one progress bar and downloads byte-identical', async ({
   page,
 }) => {
   await openNewCampaign(page, 'Large Doc');
   const documents = page.getByRole('region', { name: /Documents/ });
-  // A real PDF start (confirm sniffs it), then 15 MB that differ along the file: a misplaced part would show.
+  // A real PDF start (confirm sniffs it), then 15,000,000 bytes that differ along the file: a misplaced part would show.
   const filler = Buffer.alloc(15_000_000);
   for (let offset = 0; offset + 4 <= filler.length; offset += 4096) filler.writeUInt32BE(offset, offset);
   const big = Buffer.concat([makePdf('Large annual report'), filler]);
@@ -171,7 +171,7 @@ test('a 15 MB document goes up in parts (multipart) with one progress bar and do
 
   const link = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link', { name: 'annual.pdf' });
   await expect(link).toBeVisible({ timeout: 30_000 });
-  // 15 MB in parts of 5 MiB: three parts, none through a single presigned PUT.
+  // 15,000,000 bytes in parts of 5 MiB: three parts, none through a single presigned PUT.
   expect(parts.sort()).toEqual(['1', '2', '3']);
   const response = await page.request.get((await link.getAttribute('href')) ?? '');
   expect(response.status()).toBe(200);

@@ -27,6 +27,7 @@
  * checks again (presign, and confirm HEADs the object).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ClientError } from './ClientError';
 import { UploadAbortedError } from './putFile';
 import {
   defaultUploadMemory,
@@ -49,6 +50,8 @@ export interface UploadItem {
   loaded: number;
   total: number;
   error?: string;
+  /** After a 429 (too many uploads): seconds until a new try may pass, to say when. */
+  retryAfter?: number;
   /** The uploaded asset's id, once presigned. */
   assetId?: number;
   /** Sent in parts: `pause` and `resume` apply. */
@@ -59,6 +62,10 @@ export interface UploadItem {
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The upload failed.';
+}
+
+function retryAfterOf(error: unknown): { retryAfter?: number } {
+  return error instanceof ClientError && error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {};
 }
 
 const ACTIVE: ReadonlySet<UploadStage> = new Set(['presigning', 'uploading', 'confirming', 'attaching']);
@@ -153,7 +160,7 @@ export function useUpload<Result>(
           controllers.current.delete(key);
           if (error instanceof UploadPausedError) patch(key, { stage: 'paused', bytesPerSecond: undefined });
           else if (error instanceof UploadAbortedError) patch(key, { stage: 'cancelled' });
-          else patch(key, { stage: 'failed', error: messageOf(error) });
+          else patch(key, { stage: 'failed', error: messageOf(error), ...retryAfterOf(error) });
         },
       );
       return item;

@@ -5,6 +5,7 @@
  * left, and can pause and resume.
  */
 import { formatBytes, isActive, secondsLeft, type UploadItem } from '@/server/client';
+import { retryText } from '../ErrorMessage';
 import { formatDuration } from '../format';
 import styles from './upload.module.css';
 
@@ -67,7 +68,7 @@ export function UploadProgress({ item, onCancel, onRetry, onDismiss, onPause, on
       )}
       {item.error && (
         <p role="alert" className="error">
-          {item.error}
+          {retryText(item.error, item.retryAfter)}
         </p>
       )}
       <div className={styles.itemActions}>
