@@ -117,11 +117,13 @@ export function useUpload<Result>(
   const [rejected, setRejected] = useState<string[]>([]);
   const [remembered, setRemembered] = useState<RememberedUpload[]>([]);
   const { resumeScope } = options;
-  // Read after mount (localStorage does not exist on the server), and again whenever uploads change.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `items` is the trigger: a start, pause or finish changes what is remembered.
+  // Read after mount (localStorage does not exist on the server), and again when an upload starts, pauses or
+  // ends (the stages, not every progress event).
+  const stages = items.map((item) => `${item.key}:${item.stage}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stages` is the trigger: what is remembered changes with them.
   useEffect(() => {
     setRemembered(resumeScope === undefined ? [] : rememberedUploads(resumeScope));
-  }, [resumeScope, items]);
+  }, [resumeScope, stages]);
   // The latest props, read when a step runs (uploads outlive renders).
   const latest = useRef({ steps, rules, options, items });
   latest.current = { steps, rules, options, items };
