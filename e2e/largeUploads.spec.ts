@@ -9,7 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { makeMp4 } from './support/files';
-import { ALICE, createCampaign, signInAs, uniqueName } from './support/session';
+import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, type Page, test } from './support/test';
 
 const MiB = 1024 * 1024;
@@ -101,6 +101,7 @@ test('a 30 MiB video goes up in parts with speed and time left, pauses, and resu
   await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
   await expect(video.getByRole('button', { name: 'Resume upload of trailer.mp4' })).toBeVisible();
   await expect(video.getByText(/Paused \d+%/)).toBeVisible();
+  await screenshot(page, 'campaign-video-paused');
   await unthrottle();
   const storedBeforeReload = [...recorded];
   expect(storedBeforeReload.length).toBeLessThan(6);
@@ -111,6 +112,7 @@ test('a 30 MiB video goes up in parts with speed and time left, pauses, and resu
   await expect(reloaded.getByTestId('interrupted-upload')).toHaveText(
     /The upload of trailer\.mp4 \(30 MiB\) was interrupted\. Choose the same file again/,
   );
+  await screenshot(page, 'campaign-video-interrupted');
   const sentAfterReload = recordPartPuts(page);
   const created = callsOf(page, '.createMultipart');
   await reloaded.getByLabel('Upload video').setInputFiles(path);

@@ -69,6 +69,7 @@ function fakePut(failures: Record<number, number> = {}) {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
+      onProgress(Math.floor(body.size / 2)); // half way, as a real upload reports along the way
       await new Promise((resolve) => setTimeout(resolve, 2));
       if (signal.aborted) throw new UploadAbortedError();
       if ((failures[partNumber] ?? 0) > 0) {
@@ -178,6 +179,7 @@ describe('uploadMultipart', () => {
     const storage = new MemoryStorage();
     const controller = new AbortController();
     const first = fakePut();
+    const progress: number[] = [];
     const paused = uploadMultipart(file(200), server, {
       ...options,
       storage,
@@ -185,12 +187,16 @@ describe('uploadMultipart', () => {
       signal: controller.signal,
       resumeScope: 'teams/1/campaigns/5/video',
       onProgress: (loaded) => {
-        if (loaded >= 30) controller.abort(UPLOAD_PAUSED);
+        progress.push(loaded);
+        if (server.etags.size >= 3) controller.abort(UPLOAD_PAUSED);
       },
     });
     await expect(paused).rejects.toBeInstanceOf(UploadPausedError);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // parts stopped by the pause settle
     expect(server.aborted).toEqual([]);
     const recorded = [...server.etags.keys()];
+    // The figure shown while paused is what is stored, not the parts cut short.
+    expect(progress.at(-1)).toBe(recorded.length * PART);
     expect(recorded.length).toBeGreaterThanOrEqual(3);
     // Listed for its page (not for another campaign's), with what the page shows.
     expect(rememberedUploads('teams/1/campaigns/5/video', storage)).toMatchObject([

@@ -195,7 +195,11 @@ export async function uploadMultipart(
   } catch (error) {
     queue.length = 0; // the other workers stop after their current part
     // Paused: the upload stays open on the server and remembered here, to be resumed.
-    if (signal.aborted && signal.reason === UPLOAD_PAUSED) throw new UploadPausedError();
+    if (signal.aborted && signal.reason === UPLOAD_PAUSED) {
+      inFlight.clear(); // the parts cut short are sent again: count only what is stored
+      report();
+      throw new UploadPausedError();
+    }
     if (signal.aborted || error instanceof UploadAbortedError) {
       forgetUpload(storage, key);
       // Best effort: the cleanup job removes it otherwise.

@@ -52,7 +52,7 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
         <p className="muted">No video yet.</p>
       )}
       {upload.interrupted.length > 0 && (
-        <ul className={styles.items} aria-label="Interrupted uploads">
+        <ul className={`${styles.items} ${styles.interruptedList}`} aria-label="Interrupted uploads">
           {upload.interrupted.map((interrupted) => (
             <li key={interrupted.key} className={`notice ${styles.interrupted}`} data-testid="interrupted-upload">
               <span>
