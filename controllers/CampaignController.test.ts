@@ -240,9 +240,9 @@ describe('get', () => {
       api<Row>('GET', `/teams/${acme}/campaigns/${own.id}`, { cookie: world.bob }),
     );
     expect(response.status).toBe(200);
-    // context 1 + the scoped find 1 + creator 1 + one per file slot (logo, documents) 2.
-    expect(getCount).toBe(5);
-    expect(response.body).toMatchObject({ logo: null, documents: [] });
+    // context 1 + the scoped find 1 + creator 1 + one per file slot (logo, documents, video) 3.
+    expect(getCount).toBe(6);
+    expect(response.body).toMatchObject({ logo: null, documents: [], video: null });
     expect(response.body).toMatchObject({ id: own.id, name: 'Detail', creator: { id: aliceId, name: 'Alice' } });
     const foreign = (await Campaign.findBy({ teamId: globex })) as Campaign;
     const { result, count } = await countQueries(() =>

@@ -16,7 +16,7 @@ import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
 
 const attachInput = z.object({
-  slot: z.enum(['logo', 'documents'], "must be 'logo' or 'documents'"),
+  slot: z.enum(['logo', 'documents', 'video'], "must be 'logo', 'documents' or 'video'"),
   assetId: z.number().int().positive(),
 });
 
@@ -50,7 +50,7 @@ const statsOutput = z.object({
     maxPerPage: 100,
   },
   // The detail view shows the files too, with signed URLs (one statement per slot).
-  get: { include: ['creator', 'logo', 'documents'] },
+  get: { include: ['creator', 'logo', 'documents', 'video'] },
   create: {
     permit: ['name', 'budget', 'status'],
     autoSet: { createdById: (context) => context.user?.id ?? null },
@@ -159,13 +159,13 @@ export class CampaignController extends TeamScopedController<Campaign> {
   }
 
   /**
-   * Attaches an uploaded, confirmed asset: `{slot: 'logo' | 'documents', assetId}`.
-   * A logo replaces the previous one; documents append (10 at most). The
+   * Attaches an uploaded, confirmed asset: `{slot: 'logo' | 'documents' | 'video', assetId}`.
+   * A logo or a video replaces the previous one; documents append (10 at most). The
    * asset must have been uploaded for this team and slot (else 404 / 422).
    */
   @action('POST', undefined, { load: true, input: attachInput, output: 'record', summary: 'Attach an uploaded file' })
   async attach(campaign: Campaign, input: z.infer<typeof attachInput>): Promise<Campaign> {
     await campaign.attach(input.slot, input.assetId);
-    return campaign.load('creator', 'logo', 'documents');
+    return campaign.load('creator', 'logo', 'documents', 'video');
   }
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/client';
 import { Campaign } from '@/db/models';
-import { MB } from '@/server';
+import { MiB } from '@/server';
 import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { api, type DemoWorld, makeCampaign, seedDemo } from './testClient';
 
@@ -127,7 +127,7 @@ describe('campaign logo and documents', () => {
     const big = await presign({
       filename: 'big.png',
       contentType: 'image/png',
-      byteSize: 5 * MB + 1,
+      byteSize: 5 * MiB + 1,
       slot: 'Campaign.logo',
     });
     expect(big.status).toBe(422);
@@ -135,7 +135,7 @@ describe('campaign logo and documents', () => {
     const bigPdf = await presign({
       filename: 'big.pdf',
       contentType: 'application/pdf',
-      byteSize: 20 * MB + 1,
+      byteSize: 20 * MiB + 1,
       slot: 'Campaign.documents',
     });
     expect(bigPdf.status).toBe(422);

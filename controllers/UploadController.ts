@@ -7,7 +7,7 @@
  *   POST /api/teams/:teamId/uploads/confirm  {assetId}  -> the ready asset
  *   then POST /api/teams/:teamId/campaigns/:id/attach {slot, assetId}
  *
- * `slot` is `Campaign.logo` or `Campaign.documents` (declared in
+ * `slot` is `Campaign.logo`, `Campaign.documents` or `Campaign.video` (declared in
  * db/models/Campaign.ts, which sets types and sizes). presign and confirm
  * come from the framework's UploadsController; this class adds the team
  * scope, the uploader's id (only they can confirm their upload) and a usage

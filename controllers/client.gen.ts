@@ -118,6 +118,7 @@ export const manifest = {
 export const attachmentSlots = {
   'Campaign.documents': { kind: 'many', accepts: 'application/pdf', maxSize: 20971520, max: 10 },
   'Campaign.logo': { kind: 'one', accepts: 'image/*', maxSize: 5242880 },
+  'Campaign.video': { kind: 'one', accepts: 'video/*', maxSize: 2147483648 },
 } as const;
 
 export type APIKeyControllerRecord = RecordJson<APIKeyController, 'hash', { createdAt: string; createdById: number; id: number; lastUsedAt: string | null; name: string; prefix: string; teamId: number; updatedAt: string }>;
@@ -140,7 +141,7 @@ export interface CampaignControllerApi {
   methods: {
     create: MutationDef<'data', Partial<PickKnown<CampaignControllerRecord, 'budget' | 'name' | 'status'>>, CampaignControllerRecord>;
     destroy: MutationDef<'id', undefined, { success: true }>;
-    get: QueryDef<'id', undefined, Simplify<CampaignControllerRecord & { creator: JsonRecord | null; documents: JsonRecord[]; logo: JsonRecord | null }>>;
+    get: QueryDef<'id', undefined, Simplify<CampaignControllerRecord & { creator: JsonRecord | null; documents: JsonRecord[]; logo: JsonRecord | null; video: JsonRecord | null }>>;
     index: QueryDef<'index', IndexOptions<'budget' | 'createdAt' | 'name', PickKnown<CampaignControllerRecord, 'createdById' | 'status'>, 'active' | 'archived' | 'draft' | 'notArchived', 'search'>, IndexPage<Simplify<CampaignControllerRecord & { creator: JsonRecord | null; logo: JsonRecord | null }>>>;
     indexScore: QueryDef<'id', undefined, ActionOutput<CampaignController, 'score', RecordOf<CampaignController>, CampaignControllerRecord>>;
     indexStats: QueryDef<'none', undefined, ActionOutput<CampaignController, 'stats', RecordOf<CampaignController>, CampaignControllerRecord>>;

@@ -79,7 +79,7 @@ describe('GET /api/openapi.json document', () => {
     expect(update.properties.data.required).toBeUndefined();
     const attach = op('/teams/{teamId}/campaigns/{id}/attach', 'post').requestBody.content['application/json'].schema;
     expect(attach).toMatchObject({
-      properties: { slot: { enum: ['logo', 'documents'] } },
+      properties: { slot: { enum: ['logo', 'documents', 'video'] } },
       required: ['slot', 'assetId'],
     });
   });
@@ -88,7 +88,7 @@ describe('GET /api/openapi.json document', () => {
     expect(doc.components.schemas.ApiKey.properties).not.toHaveProperty('hash');
     const get = op('/teams/{teamId}/campaigns/{id}', 'get').responses['200'].content['application/json'].schema;
     const nested = get.allOf[1].properties;
-    expect(Object.keys(nested)).toEqual(['creator', 'documents', 'logo']);
+    expect(Object.keys(nested)).toEqual(['creator', 'documents', 'logo', 'video']);
     expect(nested.creator).toMatchObject({ type: ['object', 'null'], required: ['id', 'name'] }); // no email
     expect(nested.documents).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Asset' } });
     expect(doc.components.schemas.Asset.properties).toHaveProperty('url');

@@ -65,7 +65,15 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await expect.poll(async () => memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
   await members.getByLabel('Role of Carol').selectOption('member');
   await expect.poll(async () => memberRoleOf(page.request, teamId, CAROL)).toBe('member');
+  // Removing asks first: Keep leaves her in the team (still there after a reload), Yes removes her.
   await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
+  await expect(carolRow).toContainText('Remove Carol from the team?');
+  await carolRow.getByRole('button', { name: 'Keep Carol' }).click();
+  await page.reload();
+  await expect(carolRow).toHaveCount(1);
+  expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('member');
+  await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
+  await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
   await expect(carolRow).toHaveCount(0);
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBeUndefined();
 });

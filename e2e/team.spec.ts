@@ -79,6 +79,7 @@ test('creates an API key, shows its token once, and revokes it', async ({ page, 
   expect(listed).not.toContain(token.slice(16));
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  await row.getByRole('button', { name: `Yes, revoke ${name}` }).click();
   await expect(row).toHaveCount(0);
   expect((await script.get(`/api/teams/${acme}/campaigns`, asKey)).status()).toBe(401);
   await script.dispose();

@@ -72,7 +72,7 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   await unthrottle();
   await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
   await expect(bar).toHaveCount(0);
-  await expect(logo.getByText(/brand\.png · 5\d\d KB/)).toBeVisible();
+  await expect(logo.getByText(/brand\.png · 5\d\d KiB/)).toBeVisible();
   await expect(logo.getByText('Replace logo')).toBeVisible();
   await expect(page.getByTestId('score')).toHaveText('60%');
 
@@ -98,7 +98,7 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   await expect(frame.getByTestId('upload-item')).toHaveAttribute('data-stage', 'failed');
   await expect(frame.getByTestId('logo-preview')).toHaveCount(0);
   await expect(frame.getByTestId('logo-image')).toHaveAttribute('src', src ?? '');
-  await expect(frame.getByText(/brand\.png · 5\d\d KB/)).toBeVisible();
+  await expect(frame.getByText(/brand\.png · 5\d\d KiB/)).toBeVisible();
   await page.unrouteAll();
 });
 
@@ -144,12 +144,12 @@ test('uploads two PDFs (picker and drag and drop) and downloads one through its 
   expect(Buffer.from(await response.body()).equals(budget)).toBe(true);
 });
 
-test('a 15 MB document goes up in parts (multipart) with one progress bar and downloads byte-identical', async ({
+test('a 15,000,000-byte document goes up in parts (multipart) with one progress bar and downloads byte-identical', async ({
   page,
 }) => {
   await openNewCampaign(page, 'Large Doc');
   const documents = page.getByRole('region', { name: /Documents/ });
-  // A real PDF start (confirm sniffs it), then 15 MB that differ along the file: a misplaced part would show.
+  // A real PDF start (confirm sniffs it), then 15,000,000 bytes that differ along the file: a misplaced part would show.
   const filler = Buffer.alloc(15_000_000);
   for (let offset = 0; offset + 4 <= filler.length; offset += 4096) filler.writeUInt32BE(offset, offset);
   const big = Buffer.concat([makePdf('Large annual report'), filler]);
@@ -171,7 +171,7 @@ test('a 15 MB document goes up in parts (multipart) with one progress bar and do
 
   const link = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link', { name: 'annual.pdf' });
   await expect(link).toBeVisible({ timeout: 30_000 });
-  // 15 MB in parts of 5 MiB: three parts, none through a single presigned PUT.
+  // 15,000,000 bytes in parts of 5 MiB: three parts, none through a single presigned PUT.
   expect(parts.sort()).toEqual(['1', '2', '3']);
   const response = await page.request.get((await link.getAttribute('href')) ?? '');
   expect(response.status()).toBe(200);
@@ -201,7 +201,7 @@ test('refuses a wrong type and an oversize file before uploading, with a message
     mimeType: 'image/png',
     buffer: Buffer.alloc(5 * MB + 1),
   });
-  await expect(logo.getByRole('alert')).toHaveText('huge.png is too large (5,242,881 bytes; the limit is 5 MB).');
+  await expect(logo.getByRole('alert')).toHaveText('huge.png is too large (5,242,881 bytes; the limit is 5 MiB).');
 
   await documents.getByLabel('Choose PDFs').setInputFiles([
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') },
@@ -209,7 +209,7 @@ test('refuses a wrong type and an oversize file before uploading, with a message
   ]);
   await expect(documents.getByRole('alert')).toContainText('notes.txt: this type of file is not accepted');
   await expect(documents.getByRole('alert')).toContainText(
-    'scan.pdf is too large (20,971,521 bytes; the limit is 20 MB).',
+    'scan.pdf is too large (20,971,521 bytes; the limit is 20 MiB).',
   );
 
   await expect(page.getByTestId('upload-item')).toHaveCount(0);

@@ -55,7 +55,7 @@ export async function outsideScript(): Promise<void> {
   await trpc.teams.campaigns.launch.mutate({ teamId: 1, id: 1 });
   // @ts-expect-error a record mutation needs its id
   await trpc.teams.campaigns.publish.mutate({ teamId: 1 });
-  // @ts-expect-error attach takes 'logo' or 'documents'
+  // @ts-expect-error attach takes 'logo', 'documents' or 'video'
   await trpc.teams.campaigns.attach.mutate({ teamId: 1, id: 1, slot: 'avatar', assetId: 1 });
 }
 

@@ -807,7 +807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -904,7 +904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1070,7 +1070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1216,7 +1216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1309,7 +1309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1484,7 +1484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,7 +1637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1731,7 +1731,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2011,7 +2011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2104,7 +2104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2343,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2493,7 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2589,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2643,6 +2643,7 @@ export interface operations {
                         } | null;
                         documents: components["schemas"]["Asset"][];
                         logo: components["schemas"]["Asset"] | null;
+                        video: components["schemas"]["Asset"] | null;
                     };
                 };
             };
@@ -2744,7 +2745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2839,7 +2840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2882,7 +2883,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    slot: "logo" | "documents";
+                    slot: "logo" | "documents" | "video";
                     assetId: number;
                 };
             };
@@ -2933,7 +2934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3025,7 +3026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3111,7 +3112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3352,7 +3353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3505,7 +3506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3600,7 +3601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3776,7 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3868,7 +3869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4022,7 +4023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,7 +4118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,7 +4261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +4356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4449,7 +4450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4579,7 +4580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,7 +4710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4849,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4997,7 +4998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5101,7 +5102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5207,7 +5208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body over 1 MB */
+            /** @description Body over 1 MiB */
             413: {
                 headers: {
                     [name: string]: unknown;

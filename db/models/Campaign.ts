@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { belongsTo, hasMany, hasManyAttached, hasOneAttached, MB, Model } from '@/server';
+import { belongsTo, GiB, hasMany, hasManyAttached, hasOneAttached, MiB, Model } from '@/server';
 import { CAMPAIGN_STATUSES, campaigns, MAX_BUDGET } from '../schema';
 import { models } from './registry';
 
@@ -37,14 +37,22 @@ export class Campaign extends Model(campaigns, {
       .nullish(),
     status: z.enum(CAMPAIGN_STATUSES, 'must be draft, active or archived').optional(),
   },
-  // Clients presign uploads for `Campaign.logo` / `Campaign.documents`, then
+  // Clients presign uploads for `Campaign.logo` / `Campaign.documents` / `Campaign.video`, then
   // attach the asset with the bare slot name (CampaignController#attach).
   attachments: {
     // Public: served from S3_PUBLIC_URL_BASE (a CDN), fine for a logo. The
     // image job makes a 128 px WebP `thumb` for lists (controllers/jobs.ts).
-    logo: hasOneAttached({ accepts: 'image/*', maxSize: 5 * MB, access: 'public', variants: { thumb: { size: 128 } } }),
+    logo: hasOneAttached({
+      accepts: 'image/*',
+      maxSize: 5 * MiB,
+      access: 'public',
+      variants: { thumb: { size: 128 } },
+    }),
     // Private: read through short-lived presigned URLs.
-    documents: hasManyAttached({ accepts: 'application/pdf', maxSize: 20 * MB, max: 10, access: 'private' }),
+    documents: hasManyAttached({ accepts: 'application/pdf', maxSize: 20 * MiB, max: 10, access: 'private' }),
+    // Large media: files past UPLOAD_MULTIPART_THRESHOLD go up in parts, with pause and resume
+    // (docs/attachments.md "Large files"). Raise maxSize up to 5 GiB (MAX_BYTE_SIZE) if you need more.
+    video: hasOneAttached({ accepts: 'video/*', maxSize: 2 * GiB, access: 'private' }),
   },
 }) {
   static associations = () => ({

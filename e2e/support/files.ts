@@ -67,3 +67,18 @@ trailer << /Root 1 0 R >>
 `,
   );
 }
+
+/**
+ * `byteSize` bytes that open like an MP4 (an `ftyp` box: confirm's content
+ * sniffing reads `video/mp4`), then bytes that differ along the file, so a
+ * part stored at the wrong place would show in the download.
+ */
+export function makeMp4(byteSize: number): Buffer {
+  const file = Buffer.alloc(byteSize);
+  file.writeUInt32BE(0x20, 0);
+  file.write('ftypisom', 4, 'ascii');
+  file.writeUInt32BE(0x200, 12);
+  file.write('isomiso2avc1mp41', 16, 'ascii');
+  for (let offset = 4096; offset + 4 <= byteSize; offset += 4096) file.writeUInt32BE(offset, offset);
+  return file;
+}

@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/server';
+import { AppError, TooManyRequests } from '@/server';
 import { ClientError, isClientError, toClientError } from './ClientError';
 import { shouldRetry } from './queryClient';
 
@@ -24,6 +24,21 @@ describe('toClientError', () => {
       message: 'Validation failed',
     });
     expect(error.cause).toBe(cause);
+  });
+
+  it('keeps the wait of a 429 (from the error data, or the AppError behind a server-side call)', () => {
+    const cause = new TRPCClientError('Too many uploads, try again later', {
+      result: {
+        error: {
+          code: -32029,
+          message: 'Too many uploads, try again later',
+          data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, retryAfter: 240 },
+        },
+      },
+    });
+    expect(toClientError(cause)).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: 240 });
+    expect(toClientError(new TooManyRequests(7))).toMatchObject({ httpStatus: 429, retryAfter: 7 });
+    expect(toClientError(new AppError('NOT_FOUND', 'x')).retryAfter).toBeUndefined();
   });
 
   it('reads the AppError behind a server-side TRPCError, and an AppError itself', () => {

@@ -5,6 +5,7 @@
  *
  *   const create = campaigns.create();
  *   create.error?.fields?.name   // ["can't be blank"] after a 422
+ *   create.error?.retryAfter     // 240 (seconds) after a 429
  *   if (isClientError(error) && error.code === 'NOT_FOUND') ...
  */
 import type { ErrorCode, FieldErrors } from '../controller/errors';
@@ -14,6 +15,8 @@ export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR';
 
 export class ClientError extends Error {
   override readonly name = 'ClientError';
+  /** On a 429: seconds until a retry may pass (the server's Retry-After). */
+  readonly retryAfter?: number;
 
   constructor(
     readonly code: ClientErrorCode,
@@ -22,9 +25,10 @@ export class ClientError extends Error {
     readonly fields: FieldErrors | undefined,
     /** HTTP status of the answer; 0 for `NETWORK_ERROR`. */
     readonly httpStatus: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfter?: number },
   ) {
     super(message, options);
+    if (options?.retryAfter !== undefined) this.retryAfter = options.retryAfter;
   }
 }
 
@@ -36,6 +40,13 @@ interface ErrorDataLike {
   code?: unknown;
   httpStatus?: unknown;
   fields?: unknown;
+  retryAfter?: unknown;
+}
+
+/** Whole seconds from a body's `retryAfter` or a server error's `retry-after` header; undefined otherwise. */
+function retryAfterOf(value: unknown): { retryAfter?: number } {
+  const seconds = typeof value === 'string' ? Number(value) : value;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? { retryAfter: seconds } : {};
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -58,14 +69,19 @@ export function toClientError(error: unknown): ClientError {
     const data = error.data as ErrorDataLike | undefined;
     if (isObject(data) && typeof data.code === 'string') {
       const status = typeof data.httpStatus === 'number' ? data.httpStatus : 500;
-      return new ClientError(data.code as ErrorCode, message, fieldsOf(data.fields), status, { cause: error });
+      return new ClientError(data.code as ErrorCode, message, fieldsOf(data.fields), status, {
+        cause: error,
+        ...retryAfterOf(data.retryAfter),
+      });
     }
     const cause = error.cause;
     const source =
       isObject(cause) && typeof cause.code === 'string' && typeof cause.status === 'number' ? cause : error;
     if (typeof source.code === 'string' && typeof source.status === 'number') {
+      const headers = isObject(source.headers) ? source.headers : {};
       return new ClientError(source.code as ErrorCode, message, fieldsOf(source.fields), source.status, {
         cause: error,
+        ...retryAfterOf(headers['retry-after']),
       });
     }
     // A TRPCClientError without data: the request never got a tRPC answer.

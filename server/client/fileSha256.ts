@@ -9,10 +9,10 @@
  * confirm sniffs the content). SubtleCrypto exists only in secure contexts
  * (https, localhost): elsewhere the upload simply goes without a checksum.
  */
-import { MB } from '../shared/byteSizes';
+import { MiB } from '../shared/byteSizes';
 
-/** 32 MB: hashing takes ~0.1 s per 32 MB on a laptop, and the memory is released right after. */
-export const CLIENT_CHECKSUM_MAX_BYTES = 32 * MB;
+/** 32 MiB: hashing takes ~0.1 s per 32 MiB on a laptop, and the memory is released right after. */
+export const CLIENT_CHECKSUM_MAX_BYTES = 32 * MiB;
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';

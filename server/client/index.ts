@@ -47,9 +47,12 @@ export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, Pr
 export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
 export { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 export { makeQueryClient, shouldRetry } from './queryClient';
+export { type RememberedUpload, rememberedUploads, resumeKey, type UploadMemory } from './resumableUploads';
 export type { AppRootTypes, ProcedureInput, ProcedureOf, TrpcErrorData, TypedRouter } from './routerTypes';
+export { createRateMeter, secondsLeft } from './transferRate';
 export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';
 export {
+  goesInParts,
   MULTIPART_THRESHOLD,
   type PresignedUpload,
   type UploadCallbacks,
@@ -57,6 +60,13 @@ export {
   type UploadSteps,
   uploadFile,
 } from './uploadFile';
-export { type MultipartOptions, type MultipartSteps, type PutPart, uploadMultipart } from './uploadMultipart';
+export {
+  type MultipartOptions,
+  type MultipartSteps,
+  type PutPart,
+  UPLOAD_PAUSED,
+  UploadPausedError,
+  uploadMultipart,
+} from './uploadMultipart';
 export { fileProblem, type UploadRules } from './uploadRules';
 export { isActive, type UploadItem, type UseUpload, type UseUploadOptions, useUpload } from './useUpload';

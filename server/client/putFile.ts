@@ -12,9 +12,9 @@ export type CreateRequest = () => Pick<
   Partial<Pick<XMLHttpRequest, 'getResponseHeader'>>;
 
 export class UploadAbortedError extends Error {
-  override readonly name = 'UploadAbortedError';
-  constructor() {
-    super('Upload cancelled');
+  override readonly name: string = 'UploadAbortedError';
+  constructor(message = 'Upload cancelled') {
+    super(message);
   }
 }
 

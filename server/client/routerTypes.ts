@@ -23,6 +23,8 @@ export interface TrpcErrorData {
   httpStatus: number;
   path?: string;
   fields?: FieldErrors;
+  /** On a 429: seconds until a retry may pass (also the Retry-After header). */
+  retryAfter?: number;
 }
 
 /** Root types of the app's one `initTRPC` (no transformer: dates travel as ISO strings). */

@@ -3,12 +3,13 @@
  * presigned URL -> confirm (the API) -> attach (the API). The API steps are
  * passed in, so this module stays free of app code; no React here.
  */
+import { MiB } from '../shared/byteSizes';
 import { CLIENT_CHECKSUM_MAX_BYTES, fileSha256 } from './fileSha256';
 import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 import { type MultipartSteps, uploadMultipart } from './uploadMultipart';
 
 /** Files of this size or more go in parts when the steps include `multipart`. */
-export const MULTIPART_THRESHOLD = 64 * 1024 * 1024;
+export const MULTIPART_THRESHOLD = 64 * MiB;
 
 export interface PresignedUpload {
   asset: { id: number };
@@ -31,17 +32,37 @@ export interface UploadSteps<Result> {
   multipart?: MultipartSteps;
 }
 
-export type UploadStage = 'presigning' | 'uploading' | 'confirming' | 'attaching' | 'done' | 'failed' | 'cancelled';
+export type UploadStage =
+  | 'presigning'
+  | 'uploading'
+  | 'confirming'
+  | 'attaching'
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  /** Multipart only: stopped with `UPLOAD_PAUSED`, resumable (uploadMultipart.ts). */
+  | 'paused';
 
 export interface UploadCallbacks {
   onStage?: (stage: UploadStage, assetId?: number) => void;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
   createRequest?: CreateRequest;
-  /** Files up to this size are hashed (SHA-256) and the upload signs the hash. Default 32 MB; 0 turns it off. */
+  /** Files up to this size are hashed (SHA-256) and the upload signs the hash. Default 32 MiB; 0 turns it off. */
   checksumMaxBytes?: number;
-  /** Files of this size or more go in parts (when `steps.multipart` is given). Default 64 MB. */
+  /** Files of this size or more go in parts (when `steps.multipart` is given). Default 64 MiB. */
   multipartThreshold?: number;
+  /** Multipart: what the upload is for, remembered with it (`rememberedUploads(scope)` lists them after a reload). */
+  resumeScope?: string;
+}
+
+/** Whether `uploadFile` sends this file in parts (and so can pause and resume). */
+export function goesInParts(
+  file: Pick<File, 'size'>,
+  steps: Pick<UploadSteps<unknown>, 'multipart'>,
+  threshold = MULTIPART_THRESHOLD,
+): boolean {
+  return steps.multipart !== undefined && file.size >= threshold;
 }
 
 /** presign -> PUT -> confirm -> attach for one file; stops (UploadAbortedError) between steps once aborted. */
@@ -55,7 +76,8 @@ export async function uploadFile<Result>(
   const check = () => {
     if (signal?.aborted) throw new UploadAbortedError();
   };
-  if (steps.multipart && file.size >= multipartThreshold) return uploadInParts(file, steps, steps.multipart, callbacks);
+  if (steps.multipart && goesInParts(file, steps, multipartThreshold))
+    return uploadInParts(file, steps, steps.multipart, callbacks);
   onStage?.('presigning');
   const checksumSha256 = await fileSha256(file, checksumMaxBytes);
   check();
@@ -83,7 +105,7 @@ async function uploadInParts<Result>(
   file: File,
   steps: UploadSteps<Result>,
   multipart: MultipartSteps,
-  { onStage, onProgress, signal }: UploadCallbacks,
+  { onStage, onProgress, signal, resumeScope }: UploadCallbacks,
 ): Promise<Result> {
   onStage?.('presigning');
   let assetId = 0;
@@ -103,6 +125,7 @@ async function uploadInParts<Result>(
       },
       ...(onProgress ? { onProgress } : {}),
       ...(signal ? { signal } : {}),
+      ...(resumeScope !== undefined ? { resumeScope } : {}),
     },
   );
   if (signal?.aborted) throw new UploadAbortedError();

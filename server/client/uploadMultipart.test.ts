@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UploadAbortedError } from './putFile';
-import { type MultipartSteps, type PutPart, uploadMultipart } from './uploadMultipart';
+import { rememberedUploads } from './resumableUploads';
+import {
+  type MultipartSteps,
+  type PutPart,
+  UPLOAD_PAUSED,
+  UploadPausedError,
+  uploadMultipart,
+} from './uploadMultipart';
 
 const PART = 10;
 
@@ -43,6 +50,10 @@ class FakeServer implements MultipartSteps {
 
 class MemoryStorage {
   items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key = (index: number) => [...this.items.keys()][index] ?? null;
   getItem = (key: string) => this.items.get(key) ?? null;
   setItem = (key: string, value: string) => void this.items.set(key, value);
   removeItem = (key: string) => void this.items.delete(key);
@@ -58,6 +69,7 @@ function fakePut(failures: Record<number, number> = {}) {
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
+      onProgress(Math.floor(body.size / 2)); // half way, as a real upload reports along the way
       await new Promise((resolve) => setTimeout(resolve, 2));
       if (signal.aborted) throw new UploadAbortedError();
       if ((failures[partNumber] ?? 0) > 0) {
@@ -159,6 +171,45 @@ describe('uploadMultipart', () => {
     expect(server.aborted).toEqual([42]);
     expect(server.completed).toBe(0);
     expect(put.sent.length).toBeLessThan(20);
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('pause stops the parts in flight but keeps the upload open and remembered; the same call resumes it', async () => {
+    const server = new FakeServer();
+    const storage = new MemoryStorage();
+    const controller = new AbortController();
+    const first = fakePut();
+    const progress: number[] = [];
+    const paused = uploadMultipart(file(200), server, {
+      ...options,
+      storage,
+      putPart: first.putPart,
+      signal: controller.signal,
+      resumeScope: 'teams/1/campaigns/5/video',
+      onProgress: (loaded) => {
+        progress.push(loaded);
+        if (server.etags.size >= 3) controller.abort(UPLOAD_PAUSED);
+      },
+    });
+    await expect(paused).rejects.toBeInstanceOf(UploadPausedError);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // parts stopped by the pause settle
+    expect(server.aborted).toEqual([]);
+    const recorded = [...server.etags.keys()];
+    // The figure shown while paused is what is stored, not the parts cut short.
+    expect(progress.at(-1)).toBe(recorded.length * PART);
+    expect(recorded.length).toBeGreaterThanOrEqual(3);
+    // Listed for its page (not for another campaign's), with what the page shows.
+    expect(rememberedUploads('teams/1/campaigns/5/video', storage)).toMatchObject([
+      { assetId: 42, filename: 'big.pdf', byteSize: 200, partCount: 20 },
+    ]);
+    expect(rememberedUploads('teams/1/campaigns/6/video', storage)).toEqual([]);
+
+    const second = fakePut();
+    await uploadMultipart(file(200), server, { ...options, storage, putPart: second.putPart });
+    expect(server.created).toBe(1);
+    expect(second.sent.some((n) => recorded.includes(n))).toBe(false);
+    expect(second.sent.length).toBe(20 - recorded.length);
+    expect(server.completed).toBe(1);
     expect(storage.items.size).toBe(0);
   });
 });

@@ -3,12 +3,37 @@
  * progress figure for the whole file: up to 4 parts in flight, each retried
  * (3 attempts) on its own, cancel aborting the requests and the upload, and
  * resume: the upload's id is kept in localStorage under the file's name,
- * size, type and date, so choosing the same file after a reload asks the
- * server which parts it already has and sends only the rest.
+ * size, type and date (resumableUploads.ts), so choosing the same file after
+ * a reload asks the server which parts it already has and sends only the rest.
+ *
+ * Pause: abort the signal with `UPLOAD_PAUSED` as its reason. The requests in
+ * flight stop (their parts are sent again), the upload stays open on the
+ * server and remembered here, and the call rejects with UploadPausedError;
+ * calling again with the same file resumes.
  *
  * No React and no app code here: the API calls are passed in.
  */
 import { putFile, UploadAbortedError } from './putFile';
+import {
+  defaultUploadMemory,
+  forgetUpload,
+  type RememberedUpload,
+  recallUpload,
+  rememberUpload,
+  resumeKey,
+  type UploadMemory,
+} from './resumableUploads';
+
+/** The abort reason that pauses a multipart upload instead of cancelling it. */
+export const UPLOAD_PAUSED = 'upload-paused';
+
+/** A paused upload (not a cancelled one): resumable by calling again with the same file. */
+export class UploadPausedError extends UploadAbortedError {
+  override readonly name: string = 'UploadPausedError';
+  constructor() {
+    super('Upload paused');
+  }
+}
 
 export interface MultipartSteps {
   create(file: {
@@ -44,15 +69,11 @@ export interface MultipartOptions {
   /** Parts in flight at once. Default 4. */
   concurrency?: number;
   /** Where resumable uploads are remembered. Default: localStorage when there is one. */
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  storage?: UploadMemory;
+  /** Stored with the remembered upload, so a page can list its interrupted ones (`rememberedUploads`). */
+  resumeScope?: string;
   /** Milliseconds before a part's second and third attempts. */
   retryDelays?: readonly number[];
-}
-
-interface Remembered {
-  assetId: number;
-  partSize: number;
-  partCount: number;
 }
 
 const ATTEMPTS = 3;
@@ -65,18 +86,6 @@ const xhrPutPart: PutPart = async (url, body, { onProgress, signal }) => {
   if (!etag) throw new Error('The store did not expose the ETag of a part (bucket CORS: ExposeHeaders ETag).');
   return etag;
 };
-
-function resumeKey(file: File): string {
-  return `upload:${file.name}:${file.size}:${file.type}:${file.lastModified}`;
-}
-
-function defaultStorage(): MultipartOptions['storage'] {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy settings): no resume
-  }
-}
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -95,8 +104,8 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 /** The remembered upload of this file, if the server still has it: its id and the parts already there. */
 async function resume(
   steps: MultipartSteps,
-  remembered: Remembered | undefined,
-): Promise<{ upload: Remembered; uploaded: Set<number> } | undefined> {
+  remembered: RememberedUpload | undefined,
+): Promise<{ upload: RememberedUpload; uploaded: Set<number> } | undefined> {
   if (!remembered) return undefined;
   try {
     const { uploaded } = await steps.signParts(remembered.assetId, [1]);
@@ -114,19 +123,26 @@ export async function uploadMultipart(
 ): Promise<unknown> {
   const { onStarted, onProgress, putPart = xhrPutPart, concurrency = 4, retryDelays = [500, 2000] } = options;
   const signal = options.signal ?? new AbortController().signal;
-  const storage = options.storage ?? defaultStorage();
+  const storage = options.storage ?? defaultUploadMemory();
   const key = resumeKey(file);
-  const stored = storage?.getItem(key);
-  const resumed = await resume(steps, stored ? (JSON.parse(stored) as Remembered) : undefined);
-  let upload: Remembered;
+  const resumed = await resume(steps, recallUpload(storage, key));
+  let upload: RememberedUpload;
   let uploaded: Set<number>;
   if (resumed) {
     ({ upload, uploaded } = resumed);
   } else {
     const created = await steps.create({ filename: file.name, contentType: file.type, byteSize: file.size });
-    upload = { assetId: created.asset.id, partSize: created.partSize, partCount: created.partCount };
+    upload = {
+      key,
+      assetId: created.asset.id,
+      partSize: created.partSize,
+      partCount: created.partCount,
+      filename: file.name,
+      byteSize: file.size,
+      ...(options.resumeScope !== undefined ? { scope: options.resumeScope } : {}),
+    };
     uploaded = new Set();
-    storage?.setItem(key, JSON.stringify(upload));
+    rememberUpload(storage, upload);
   }
   onStarted?.(upload.assetId);
   const { assetId, partSize, partCount } = upload;
@@ -174,12 +190,18 @@ export async function uploadMultipart(
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     if (signal.aborted) throw new UploadAbortedError();
     const result = await steps.complete(assetId);
-    storage?.removeItem(key);
+    forgetUpload(storage, key);
     return result;
   } catch (error) {
     queue.length = 0; // the other workers stop after their current part
+    // Paused: the upload stays open on the server and remembered here, to be resumed.
+    if (signal.aborted && signal.reason === UPLOAD_PAUSED) {
+      inFlight.clear(); // the parts cut short are sent again: count only what is stored
+      report();
+      throw new UploadPausedError();
+    }
     if (signal.aborted || error instanceof UploadAbortedError) {
-      storage?.removeItem(key);
+      forgetUpload(storage, key);
       // Best effort: the cleanup job removes it otherwise.
       await steps.abort(assetId).catch(() => undefined);
       throw new UploadAbortedError();

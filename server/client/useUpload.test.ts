@@ -6,14 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, MB } from '../shared/byteSizes';
+import { formatBytes, MiB } from '../shared/byteSizes';
 import { mimeMatches } from '../shared/mimeMatches';
 import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 import { type PresignedUpload, uploadFile } from './uploadFile';
 import { fileProblem } from './uploadRules';
 
-const logo = { accepts: 'image/*', maxSize: 5 * MB } as const;
-const documents = { accepts: 'application/pdf', maxSize: 20 * MB, max: 10 } as const;
+const logo = { accepts: 'image/*', maxSize: 5 * MiB } as const;
+const documents = { accepts: 'application/pdf', maxSize: 20 * MiB, max: 10 } as const;
 
 class FakeXhr {
   static last: FakeXhr | undefined;
@@ -85,21 +85,21 @@ describe('client-side checks (before any presign)', () => {
       /^a\.svg: this type of file is not accepted \(image\/svg\+xml; expected image\/\*\)/,
     );
     expect(fileProblem({ name: 'x', type: '', size: 1 }, documents)).toMatch(/unknown type/);
-    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 6 * MB }, logo)).toBe(
-      'big.png is too large (6 MB; the limit is 5 MB).',
+    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 6 * MiB }, logo)).toBe(
+      'big.png is too large (6 MiB; the limit is 5 MiB).',
     );
-    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 5 * MB + 1 }, logo)).toBe(
-      'big.png is too large (5,242,881 bytes; the limit is 5 MB).',
+    expect(fileProblem({ name: 'big.png', type: 'image/png', size: 5 * MiB + 1 }, logo)).toBe(
+      'big.png is too large (5,242,881 bytes; the limit is 5 MiB).',
     );
     expect(fileProblem({ name: 'e.pdf', type: 'application/pdf', size: 0 }, documents)).toBe('e.pdf is empty.');
   });
 
   it('formats sizes', () => {
-    expect([formatBytes(12), formatBytes(2048), formatBytes(1.5 * MB), formatBytes(20 * MB)]).toEqual([
+    expect([formatBytes(12), formatBytes(2048), formatBytes(1.5 * MiB), formatBytes(20 * MiB)]).toEqual([
       '12 B',
-      '2 KB',
-      '1.5 MB',
-      '20 MB',
+      '2 KiB',
+      '1.5 MiB',
+      '20 MiB',
     ]);
   });
 });

@@ -6,8 +6,10 @@
  *   presign (the API) -> PUT the bytes to the presigned URL (XHR, for upload
  *   progress; fetch has none) -> confirm (the API) -> attach (the API)
  *
- * With `multipart` steps, files of `multipartThreshold` (64 MB) or more go in
- * parts instead, resumable after a reload (uploadMultipart.ts).
+ * With `multipart` steps, files of `multipartThreshold` (64 MiB) or more go in
+ * parts instead: those can `pause` and `resume`, and resume after a reload
+ * when the same file is chosen again (`interrupted` lists what is waiting;
+ * uploadMultipart.ts).
  *
  * The API steps are passed in, so this module stays free of app code:
  *
@@ -24,9 +26,19 @@
  * presigning spares a round trip and gives an immediate message. The server
  * checks again (presign, and confirm HEADs the object).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ClientError } from './ClientError';
 import { UploadAbortedError } from './putFile';
-import { type UploadStage, type UploadSteps, uploadFile } from './uploadFile';
+import {
+  defaultUploadMemory,
+  forgetUpload,
+  type RememberedUpload,
+  rememberedUploads,
+  resumeKey,
+} from './resumableUploads';
+import { createRateMeter } from './transferRate';
+import { goesInParts, type UploadStage, type UploadSteps, uploadFile } from './uploadFile';
+import { UPLOAD_PAUSED, UploadPausedError } from './uploadMultipart';
 import { fileProblem, type UploadRules } from './uploadRules';
 
 export interface UploadItem {
@@ -38,12 +50,22 @@ export interface UploadItem {
   loaded: number;
   total: number;
   error?: string;
+  /** After a 429 (too many uploads): seconds until a new try may pass, to say when. */
+  retryAfter?: number;
   /** The uploaded asset's id, once presigned. */
   assetId?: number;
+  /** Sent in parts: `pause` and `resume` apply. */
+  pausable: boolean;
+  /** Recent speed (a few seconds' average) while uploading; undefined until measured. */
+  bytesPerSecond?: number;
 }
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The upload failed.';
+}
+
+function retryAfterOf(error: unknown): { retryAfter?: number } {
+  return error instanceof ClientError && error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {};
 }
 
 const ACTIVE: ReadonlySet<UploadStage> = new Set(['presigning', 'uploading', 'confirming', 'attaching']);
@@ -57,8 +79,13 @@ export interface UseUploadOptions<Result> {
   existingCount?: number;
   /** Called once per file attached. */
   onDone?: (result: Result, item: UploadItem) => void;
-  /** Files of this size or more go in parts when `steps.multipart` is given (default 64 MB). */
+  /** Files of this size or more go in parts when `steps.multipart` is given (default 64 MiB). */
   multipartThreshold?: number;
+  /**
+   * Names what the uploads are for (e.g. `teams/1/campaigns/5/video`): multipart uploads are
+   * remembered under it, and `interrupted` lists the ones a reload left behind.
+   */
+  resumeScope?: string;
 }
 
 export interface UseUpload {
@@ -68,8 +95,17 @@ export interface UseUpload {
   /** Checks each file and uploads those that pass, all at once. Returns the refusals too. */
   start(files: Iterable<File>): string[];
   cancel(key: string): void;
+  /** Multipart only: stops the requests, keeps the upload open to `resume`. */
+  pause(key: string): void;
+  /** Resumes a paused upload (multipart: the missing parts only), or retries a failed one. */
+  resume(key: string): void;
+  /** From the start: a new presign (a failed multipart upload resumes instead). */
   retry(key: string): void;
   dismiss(key: string): void;
+  /** Multipart uploads of `resumeScope` left unfinished (a reload, a closed tab): choose the file again to resume. */
+  interrupted: RememberedUpload[];
+  /** Gives up an interrupted upload: forgotten here, aborted on the server (best effort). */
+  discard(upload: RememberedUpload): void;
 }
 
 export function useUpload<Result>(
@@ -79,6 +115,15 @@ export function useUpload<Result>(
 ): UseUpload {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
+  const [remembered, setRemembered] = useState<RememberedUpload[]>([]);
+  const { resumeScope } = options;
+  // Read after mount (localStorage does not exist on the server), and again when an upload starts, pauses or
+  // ends (the stages, not every progress event).
+  const stages = items.map((item) => `${item.key}:${item.stage}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stages` is the trigger: what is remembered changes with them.
+  useEffect(() => {
+    setRemembered(resumeScope === undefined ? [] : rememberedUploads(resumeScope));
+  }, [resumeScope, stages]);
   // The latest props, read when a step runs (uploads outlive renders).
   const latest = useRef({ steps, rules, options, items });
   latest.current = { steps, rules, options, items };
@@ -94,16 +139,19 @@ export function useUpload<Result>(
     (key: string, file: File) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      const item: UploadItem = { key, file, stage: 'presigning', loaded: 0, total: file.size };
-      const { multipartThreshold } = latest.current.options;
+      const { multipartThreshold, resumeScope: scope } = latest.current.options;
+      const pausable = goesInParts(file, latest.current.steps, multipartThreshold);
+      const item: UploadItem = { key, file, stage: 'presigning', loaded: 0, total: file.size, pausable };
+      const meter = createRateMeter();
       void uploadFile(file, latest.current.steps, {
         signal: controller.signal,
         ...(multipartThreshold !== undefined ? { multipartThreshold } : {}),
+        ...(scope !== undefined ? { resumeScope: scope } : {}),
         onStage: (stage, assetId) => {
           // 'done' is set below, with the result handed to onDone first.
           if (stage !== 'done') patch(key, { stage, assetId });
         },
-        onProgress: (loaded, total) => patch(key, { loaded, total }),
+        onProgress: (loaded, total) => patch(key, { loaded, total, bytesPerSecond: meter(loaded) }),
       }).then(
         (result) => {
           controllers.current.delete(key);
@@ -112,8 +160,9 @@ export function useUpload<Result>(
         },
         (error: unknown) => {
           controllers.current.delete(key);
-          if (error instanceof UploadAbortedError) patch(key, { stage: 'cancelled' });
-          else patch(key, { stage: 'failed', error: messageOf(error) });
+          if (error instanceof UploadPausedError) patch(key, { stage: 'paused', bytesPerSecond: undefined });
+          else if (error instanceof UploadAbortedError) patch(key, { stage: 'cancelled' });
+          else patch(key, { stage: 'failed', error: messageOf(error), ...retryAfterOf(error) });
         },
       );
       return item;
@@ -147,7 +196,20 @@ export function useUpload<Result>(
     [run],
   );
 
-  const cancel = useCallback((key: string) => controllers.current.get(key)?.abort(), []);
+  const cancel = useCallback(
+    (key: string) => {
+      const running = controllers.current.get(key);
+      if (running) return running.abort();
+      // Paused: nothing runs, so abort the open upload here.
+      const item = latest.current.items.find((candidate) => candidate.key === key);
+      if (item?.stage !== 'paused') return;
+      forgetUpload(defaultUploadMemory(), resumeKey(item.file));
+      if (item.assetId !== undefined) void latest.current.steps.multipart?.abort(item.assetId).catch(() => undefined);
+      patch(key, { stage: 'cancelled' });
+    },
+    [patch],
+  );
+  const pause = useCallback((key: string) => controllers.current.get(key)?.abort(UPLOAD_PAUSED), []);
 
   const retry = useCallback(
     (key: string) => {
@@ -165,5 +227,15 @@ export function useUpload<Result>(
     setItems((current) => current.filter((item) => item.key !== key));
   }, []);
 
-  return { items, rejected, start, cancel, retry, dismiss };
+  const discard = useCallback((upload: RememberedUpload) => {
+    forgetUpload(defaultUploadMemory(), upload.key);
+    setRemembered((current) => current.filter((candidate) => candidate.key !== upload.key));
+    void latest.current.steps.multipart?.abort(upload.assetId).catch(() => undefined);
+  }, []);
+
+  // The files on screen are not "interrupted", whatever their stage (a paused one has its own Resume).
+  const shown = new Set(items.map((item) => resumeKey(item.file)));
+  const interrupted = remembered.filter((upload) => !shown.has(upload.key));
+  // Resuming a paused upload and retrying a failed one are the same call: a multipart upload picks up its parts.
+  return { items, rejected, start, cancel, pause, resume: retry, retry, dismiss, interrupted, discard };
 }

@@ -100,7 +100,7 @@ describe('readJsonBody', () => {
     const error = await rejection(() => readJsonBody(request));
     expect(error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(error.status).toBe(413);
-    expect(error.message).toBe('Request body exceeds 1 MB');
+    expect(error.message).toBe('Request body exceeds 1 MiB');
     expect(pulled()).toBeLessThanOrEqual(1);
   });
 

@@ -11,9 +11,9 @@
  */
 import { assertNoNulChars } from '../controller/assertNoNulChars';
 import { AppError, BadRequest } from '../controller/errors';
-import { MB } from '../shared/byteSizes';
+import { MiB } from '../shared/byteSizes';
 
-export const DEFAULT_BODY_LIMIT = MB;
+export const DEFAULT_BODY_LIMIT = MiB;
 /**
  * Deepest nesting of arrays and objects a request may carry. Real inputs
  * (`{data: {...}}`, a filter, a jsonb attribute) stay far below it; raise it
@@ -22,7 +22,7 @@ export const DEFAULT_BODY_LIMIT = MB;
 export const MAX_JSON_DEPTH = 64;
 
 function describeLimit(bytes: number): string {
-  return bytes % MB === 0 ? `${bytes / MB} MB` : `${bytes} bytes`;
+  return bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes} bytes`;
 }
 
 function tooLarge(limitBytes: number): AppError {

@@ -46,13 +46,13 @@ describe('Retry-After on 429', () => {
     expect(await response.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: 'Slow down' } });
   });
 
-  it('tRPC: the same header, with the error data code', async () => {
+  it('tRPC: the same header, with the error data code and the wait (a browser cannot read it off a batch)', async () => {
     const response = await handler(post('/trpc/busies.busy'));
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('42');
     expect((await response.json()).error).toMatchObject({
       message: 'Slow down',
-      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, retryAfter: 42 },
     });
   });
 

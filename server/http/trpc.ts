@@ -15,6 +15,11 @@ export interface ErrorData {
   httpStatus: number;
   path?: string;
   fields?: FieldErrors;
+  /**
+   * On a 429: seconds until a retry may pass (the Retry-After header's value, per call). A browser
+   * client cannot read a batch's headers from its errors, so the wait travels in the body too.
+   */
+  retryAfter?: number;
   /** On 5xx only: the id of the request's log lines. */
   requestId?: string;
 }
@@ -47,7 +52,7 @@ function fromTrpcError(error: TRPCError): AppError {
     case 'METHOD_NOT_SUPPORTED':
       return new AppError('METHOD_NOT_SUPPORTED', 'Method not supported');
     case 'PAYLOAD_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MB');
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MiB');
     case 'UNSUPPORTED_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type');
     default:
@@ -90,6 +95,8 @@ export const t = initTRPC.context<object>().create({
     const appError = appErrorOf(error);
     const data: ErrorData = { code: appError.code, httpStatus: appError.status, path: shape.data.path };
     if (appError.fields) data.fields = appError.fields;
+    const retryAfter = Number(appError.headers?.['retry-after']);
+    if (Number.isFinite(retryAfter) && retryAfter > 0) data.retryAfter = retryAfter;
     const requestId = requestIdFor(appError);
     if (requestId) data.requestId = requestId;
     return { code: shape.code, message: appError.message, data };

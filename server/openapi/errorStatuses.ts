@@ -50,7 +50,7 @@ const REASONS: Record<number, string> = {
   401: 'Not signed in and no valid API key',
   403: 'Signed in, but not allowed (role, API key limits, cross-site request)',
   404: 'No such parent or record (or not yours)',
-  413: 'Body over 1 MB',
+  413: 'Body over 1 MiB',
   415: 'Body is not application/json',
   422: 'Validation failed (`fields` says why)',
   429: 'Too many requests',

@@ -1,17 +1,23 @@
 /** The browser-safe rules shared by server and client (MIME matching has its own test file). */
 import { describe, expect, it } from 'vitest';
-import { formatBytes, GB, KB, MB } from './byteSizes';
+import { formatBytes, GiB, KiB, MiB } from './byteSizes';
 import { issueFieldErrors } from './issueFieldErrors';
 import { withTimeout } from './withTimeout';
 
 describe('byte units', () => {
-  it('are binary and written for people', () => {
-    expect([KB, MB, GB]).toEqual([1024, 1024 ** 2, 1024 ** 3]);
-    expect([formatBytes(512), formatBytes(12 * KB), formatBytes(2.5 * MB), formatBytes(20 * MB)]).toEqual([
+  it('are binary, and written with binary labels (one system: 150,000,000 bytes is 143 MiB)', () => {
+    expect([KiB, MiB, GiB]).toEqual([1024, 1024 ** 2, 1024 ** 3]);
+    expect([formatBytes(512), formatBytes(12 * KiB), formatBytes(2.5 * MiB), formatBytes(20 * MiB)]).toEqual([
       '512 B',
-      '12 KB',
-      '2.5 MB',
-      '20 MB',
+      '12 KiB',
+      '2.5 MiB',
+      '20 MiB',
+    ]);
+    expect(formatBytes(150_000_000)).toBe('143 MiB');
+    expect([formatBytes(2 * GiB), formatBytes(1.25 * GiB), formatBytes(1023.99 * KiB)]).toEqual([
+      '2 GiB',
+      '1.3 GiB',
+      '1 MiB',
     ]);
   });
 });

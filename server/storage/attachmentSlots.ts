@@ -3,8 +3,8 @@
  *
  *   class Campaign extends Model(campaigns, {
  *     attachments: {
- *       logo: hasOneAttached({ accepts: 'image/*', maxSize: 5 * MB, access: 'public' }),
- *       documents: hasManyAttached({ accepts: 'application/pdf', maxSize: 20 * MB, max: 10 }),
+ *       logo: hasOneAttached({ accepts: 'image/*', maxSize: 5 * MiB, access: 'public' }),
+ *       documents: hasManyAttached({ accepts: 'application/pdf', maxSize: 20 * MiB, max: 10 }),
  *     },
  *   }) {}
  *
@@ -13,7 +13,7 @@
  * model name. Rename a model and its stored attachments need a data migration.
  */
 import { toValidationError } from '../controller/errors';
-import { GB, KB, MB } from '../shared/byteSizes';
+import { formatBytes, GiB } from '../shared/byteSizes';
 import { mimeMatches } from '../shared/mimeMatches';
 import type { VariantSpec } from './analyzeImage';
 import { storageConfig } from './configureStorage';
@@ -22,7 +22,7 @@ import type { AssetAccess } from './tables';
 export interface AttachmentSlotOptions {
   /** MIME patterns such as `'image/*'` or `['application/pdf', 'text/plain']`. Omit to accept any type. `image/*` excludes SVG unless listed. */
   accepts?: string | readonly string[];
-  /** Largest upload in bytes. Default: `defaultMaxSize` of configureStorage (100 MB). */
+  /** Largest upload in bytes. Default: `defaultMaxSize` of configureStorage (100 MiB). */
   maxSize?: number;
   /** `'public'`: served from `publicUrlBase` (a CDN); `'private'` (default): presigned GET URLs. */
   access?: AssetAccess;
@@ -99,7 +99,7 @@ export function registerSlots(modelName: string, slots: Readonly<Record<string, 
     if (slot.access !== 'public' && slot.access !== 'private')
       fail(name, "has access other than 'public' or 'private'");
     if (slot.maxSize !== undefined && !(Number.isSafeInteger(slot.maxSize) && slot.maxSize > 0)) {
-      fail(name, 'needs maxSize as a positive integer number of bytes (e.g. 5 * MB)');
+      fail(name, 'needs maxSize as a positive integer number of bytes (e.g. 5 * MiB)');
     }
     if (slot.max !== undefined && (slot.kind === 'one' || !(Number.isSafeInteger(slot.max) && slot.max > 0))) {
       fail(name, 'may set max only on hasManyAttached, as a positive integer');
@@ -129,26 +129,15 @@ export function findSlot(key: string): RegisteredSlot | undefined {
 }
 
 /**
- * The largest asset: 5 GB, S3's limit for one PUT and for the single
+ * The largest asset: 5 GiB, S3's limit for one PUT and for the single
  * CopyObject that confirm uses (`byte_size` is a bigint). A slot's `maxSize`
- * may go up to it; `defaultMaxSize` stays 100 MB.
+ * may go up to it; `defaultMaxSize` stays 100 MiB.
  */
-export const MAX_BYTE_SIZE = 5 * GB;
+export const MAX_BYTE_SIZE = 5 * GiB;
 
 /** The largest upload the slot admits: its `maxSize`, else `defaultMaxSize`, never over MAX_BYTE_SIZE. */
 export function maxSizeOf(slot: AttachmentSlot): number {
   return Math.min(slot.maxSize ?? storageConfig().defaultMaxSize, MAX_BYTE_SIZE);
-}
-
-function humanSize(bytes: number): string {
-  for (const [unit, size] of [
-    ['GB', GB],
-    ['MB', MB],
-    ['KB', KB],
-  ] as const) {
-    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
-  }
-  return `${bytes} bytes`;
 }
 
 /** Field errors when a file of this type and size does not fit the slot; empty when it fits. */
@@ -164,7 +153,7 @@ export function slotMismatches(
   }
   const limit = maxSizeOf(slot);
   if (file.byteSize === null || file.byteSize > limit) {
-    errors[fields.byteSize] = [file.byteSize === null ? 'is unknown' : `must be at most ${humanSize(limit)}`];
+    errors[fields.byteSize] = [file.byteSize === null ? 'is unknown' : `must be at most ${formatBytes(limit)}`];
   }
   return errors;
 }

@@ -1,10 +1,10 @@
 /**
- * A slot may admit up to 5 GB (`byte_size` is a bigint): presign records a
- * 3 GB upload exactly; over 5 GB, or over the slot's own maxSize, is a 422.
+ * A slot may admit up to 5 GiB (`byte_size` is a bigint): presign records a
+ * 3 GiB upload exactly; over 5 GiB, or over the slot's own maxSize, is a 422.
  */
 import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { Asset, GB, hasOneAttached, MAX_BYTE_SIZE, Model } from '@/server';
+import { Asset, GiB, hasOneAttached, MAX_BYTE_SIZE, Model } from '@/server';
 import { call } from './testing/attachmentFixtures';
 import { ALICE, setUpUploadEnvironment } from './testing/uploadFlow';
 
@@ -15,8 +15,8 @@ const vaults = pgTable('vaults', { id: serial('id').primaryKey(), teamId: intege
 class Vault extends Model(vaults, {
   name: 'Vault',
   attachments: {
-    archive: hasOneAttached({ accepts: 'application/zip', maxSize: 5 * GB }),
-    backup: hasOneAttached({ accepts: 'application/zip', maxSize: 3 * GB }),
+    archive: hasOneAttached({ accepts: 'application/zip', maxSize: 5 * GiB }),
+    backup: hasOneAttached({ accepts: 'application/zip', maxSize: 3 * GiB }),
   },
 }) {}
 void Vault;
@@ -27,18 +27,18 @@ const presign = (slot: string, byteSize: number) =>
     body: { filename: 'dump.zip', contentType: 'application/zip', byteSize, slot },
   });
 
-describe('slots up to 5 GB', () => {
-  it('records a 3 GB upload exactly (past the 2^31 of an integer column)', async () => {
-    const answer = await presign('Vault.archive', 3 * GB);
+describe('slots up to 5 GiB', () => {
+  it('records a 3 GiB upload exactly (past the 2^31 of an integer column)', async () => {
+    const answer = await presign('Vault.archive', 3 * GiB);
     expect(answer.status).toBe(200);
     expect((await Asset.find(answer.body.asset.id)).byteSize).toBe(3_221_225_472);
-    expect(MAX_BYTE_SIZE).toBe(5 * GB);
+    expect(MAX_BYTE_SIZE).toBe(5 * GiB);
   });
 
-  it('refuses more than 5 GB, and more than the slot admits', async () => {
-    const over = await presign('Vault.archive', 5 * GB + 1);
+  it('refuses more than 5 GiB, and more than the slot admits', async () => {
+    const over = await presign('Vault.archive', 5 * GiB + 1);
     expect(over.status).toBe(422);
-    expect(over.body.error.fields.byteSize).toEqual(['must be at most 5 GB']);
-    expect((await presign('Vault.backup', 3 * GB + 1)).status).toBe(422);
+    expect(over.body.error.fields.byteSize).toEqual(['must be at most 5 GiB']);
+    expect((await presign('Vault.backup', 3 * GiB + 1)).status).toBe(422);
   });
 });

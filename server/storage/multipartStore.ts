@@ -14,20 +14,20 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MB } from '../shared/byteSizes';
+import { MiB } from '../shared/byteSizes';
 import { storageConfig } from './configureStorage';
 import { s3Client } from './s3Client';
 import { withStorage } from './storageErrors';
 
 /** S3 refuses parts under 5 MiB except the last (s3rver does not check). */
-export const MIN_PART_SIZE = 5 * MB;
+export const MIN_PART_SIZE = 5 * MiB;
 /** S3 allows at most 10,000 parts per upload. */
 export const MAX_PARTS = 10_000;
 
 /** Parts of at least 5 MiB, in whole MiB, few enough for S3's 10,000-part limit. */
 export function partSizeFor(byteSize: number): number {
   const needed = Math.ceil(byteSize / MAX_PARTS);
-  return Math.max(MIN_PART_SIZE, Math.ceil(needed / MB) * MB);
+  return Math.max(MIN_PART_SIZE, Math.ceil(needed / MiB) * MiB);
 }
 
 /** Bytes of part `partNumber` (1-based): `partSize`, or the remainder for the last. */

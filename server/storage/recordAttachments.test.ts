@@ -206,7 +206,7 @@ describe('attach refuses (nothing changed)', () => {
     ],
     ['private access on a public slot', { access: 'private' as const }, /is private/],
     ['a type the slot refuses', { contentType: 'image/svg+xml', metadata: {} }, /not accepted/],
-    ['a size over the slot', { byteSize: LOGO_MAX + 1, metadata: {} }, /at most 4 KB/],
+    ['a size over the slot', { byteSize: LOGO_MAX + 1, metadata: {} }, /at most 4 KiB/],
   ])('%s: 422', async (_label, overrides, message) => {
     const current = await makeAsset();
     await spring.attach('logo', current.id);

@@ -1,11 +1,12 @@
 'use client';
 /**
  * The team's API keys (owners only): create one and see its token once,
- * list them with when each was last used, revoke. A key acts as its creator
+ * list them with when each was last used, revoke (asked first). A key acts as its creator
  * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
  */
 import { type FormEvent, useState } from 'react';
 import { APIKeyController } from '@/controllers/client';
+import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
@@ -76,14 +77,18 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
             </td>
             <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
             <td>
-              <button
-                type="button"
-                className="button subtle danger"
+              <ConfirmButton
+                question={`Revoke ${key.name}? Scripts using it get 401 from now on.`}
+                confirmLabel={
+                  <>
+                    Yes, revoke <span className="visually-hidden">{key.name}</span>
+                  </>
+                }
                 disabled={revoke.isPending}
-                onClick={() => revoke.mutate(key.id)}
+                onConfirm={() => revoke.mutate(key.id)}
               >
                 Revoke <span className="visually-hidden">{key.name}</span>
-              </button>
+              </ConfirmButton>
             </td>
           </tr>
         ))}

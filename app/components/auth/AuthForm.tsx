@@ -1,11 +1,17 @@
 'use client';
 /**
  * One form for better-auth's JSON endpoints (sign in, sign up, passwords):
- * posts the fields as JSON to `/api/auth/...`, shows the API's error message,
- * and on success either navigates (a full load, so every server component
- * reads the new session) or shows a confirmation.
+ * posts the fields as JSON to `/api/auth/...` and shows what the API
+ * answered where it belongs: a field's errors (`error.fields.name: ["is too
+ * long (maximum is 100 characters)"]`) beside that field, with focus moved
+ * to the first one; anything else (and field errors for fields this form
+ * lacks) under the form; a 429 with when to try again (Retry-After). On
+ * success it either navigates (a full load, so every server component reads
+ * the new session) or shows a confirmation.
  */
 import { type FormEvent, useState } from 'react';
+import { retryText } from '../ErrorMessage';
+import { FieldError, fieldErrorId } from '../FieldError';
 
 export interface AuthField {
   name: string;
@@ -28,9 +34,31 @@ interface AuthFormProps {
   label: string;
 }
 
-async function messageOf(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return body?.error?.message ?? `Request failed (${response.status})`;
+interface Failure {
+  /** Shown under the form; null when every error sits beside its field. */
+  message: string | null;
+  fields: Record<string, string[]>;
+}
+
+/** Reads the API's error body (`{error: {code, message, fields?}}`) and Retry-After into what the form shows. */
+async function failureOf(response: Response, fieldNames: ReadonlySet<string>): Promise<Failure> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { message?: string; fields?: Record<string, unknown> };
+  } | null;
+  const message = body?.error?.message ?? `Request failed (${response.status})`;
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    return { message: retryText(message, Number.isFinite(seconds) && seconds > 0 ? seconds : undefined), fields: {} };
+  }
+  const fields: Record<string, string[]> = {};
+  const elsewhere: string[] = [];
+  for (const [name, value] of Object.entries(body?.error?.fields ?? {})) {
+    const messages = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    if (fieldNames.has(name)) fields[name] = messages;
+    else elsewhere.push(...messages.map((text) => (name === 'base' ? text : `${name} ${text}`)));
+  }
+  const placed = Object.keys(fields).length > 0;
+  return { message: elsewhere.length > 0 ? elsewhere.join(' ') : placed ? null : message, fields };
 }
 
 export function AuthForm({
@@ -42,15 +70,19 @@ export function AuthForm({
   successMessage,
   label,
 }: AuthFormProps) {
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
+  const errorId = `${label.replace(/\W+/g, '-').toLowerCase()}-error`;
+  const inputId = (name: string) => `${errorId}-${name}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setPending(true);
-    setError(null);
-    const values = Object.fromEntries(new FormData(event.currentTarget));
+    setFailure(null);
+    setDone(false);
+    const values = Object.fromEntries(new FormData(form));
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
@@ -58,7 +90,11 @@ export function AuthForm({
         body: JSON.stringify({ ...values, ...extraBody }),
       });
       if (!response.ok) {
-        setError(await messageOf(response));
+        const next = await failureOf(response, new Set(fields.map((field) => field.name)));
+        setFailure(next);
+        // The first field with an error takes focus, so keyboard and screen-reader users land on it.
+        const first = fields.find((field) => next.fields[field.name]?.length);
+        if (first) requestAnimationFrame(() => document.getElementById(inputId(first.name))?.focus());
         return;
       }
       if (redirectTo) {
@@ -67,34 +103,40 @@ export function AuthForm({
       }
       setDone(true);
     } catch {
-      setError('The server could not be reached. Try again.');
+      setFailure({ message: 'The server could not be reached. Try again.', fields: {} });
     } finally {
       setPending(false);
     }
   }
 
-  const errorId = `${label.replace(/\W+/g, '-').toLowerCase()}-error`;
+  const message = failure?.message ?? null;
   return (
-    <form onSubmit={submit} className="stack" aria-label={label} aria-describedby={error ? errorId : undefined}>
-      {fields.map((field) => (
-        <div className="field" key={field.name}>
-          <label htmlFor={`${errorId}-${field.name}`}>{field.label}</label>
-          <input
-            id={`${errorId}-${field.name}`}
-            name={field.name}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            required
-            aria-invalid={error ? true : undefined}
-          />
-        </div>
-      ))}
+    <form onSubmit={submit} className="stack" aria-label={label} aria-describedby={message ? errorId : undefined}>
+      {fields.map((field) => {
+        const errors = failure?.fields[field.name];
+        const invalid = Boolean(errors?.length);
+        return (
+          <div className="field" key={field.name}>
+            <label htmlFor={inputId(field.name)}>{field.label}</label>
+            <input
+              id={inputId(field.name)}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required
+              aria-invalid={invalid || undefined}
+              aria-describedby={errors?.length ? fieldErrorId(inputId(field.name)) : undefined}
+            />
+            <FieldError inputId={inputId(field.name)} messages={errors} />
+          </div>
+        );
+      })}
       <button type="submit" className="button" disabled={pending}>
         {submitLabel}
       </button>
-      {error && (
+      {message && (
         <p id={errorId} role="alert" className="error">
-          {error}
+          {message}
         </p>
       )}
       {done && successMessage && (

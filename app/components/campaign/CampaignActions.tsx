@@ -7,11 +7,11 @@
  * active campaign cannot be deleted (`beforeDestroy` answers 422), so it is
  * offered Archive instead; a draft can be archived or deleted; an archived
  * one only deleted. Archive is the list's bulk archive with one id (no new
- * route); delete asks once more inline.
+ * route); delete asks once more inline (ConfirmButton).
  */
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { CampaignController } from '@/controllers/client';
+import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
 
 interface Props {
@@ -23,7 +23,6 @@ interface Props {
 export function CampaignActions({ teamId, isOwner, campaign }: Props) {
   const router = useRouter();
   const campaigns = CampaignController.use({ teamId });
-  const [confirming, setConfirming] = useState(false);
   const listUrl = `/teams/${teamId}/campaigns`;
   const publish = campaigns.mutatePublish();
   const duplicate = campaigns.mutateDuplicate({ onSuccess: (copy) => router.push(`${listUrl}/${copy.id}`) });
@@ -59,21 +58,16 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
             Archive
           </button>
         )}
-        {canDelete && !confirming && (
-          <button type="button" className="button subtle danger" disabled={busy} onClick={() => setConfirming(true)}>
+        {canDelete && (
+          <ConfirmButton
+            question={`Delete “${campaign.name}” for good?`}
+            confirmLabel="Yes, delete"
+            cancelLabel="Keep it"
+            disabled={busy}
+            onConfirm={() => destroy.mutate(campaign.id)}
+          >
             Delete
-          </button>
-        )}
-        {canDelete && confirming && (
-          <span className="confirm">
-            <span>Delete “{campaign.name}” for good?</span>
-            <button type="button" className="button danger" disabled={busy} onClick={() => destroy.mutate(campaign.id)}>
-              Yes, delete
-            </button>
-            <button type="button" className="button subtle" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </span>
+          </ConfirmButton>
         )}
       </div>
       <ErrorMessage error={publish.error ?? duplicate.error ?? archive.error ?? destroy.error} />

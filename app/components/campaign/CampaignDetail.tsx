@@ -1,17 +1,19 @@
 'use client';
 /**
- * One campaign: its status and score, actions, the edit form, logo and
- * documents, and posts. Reads `get` (prefetched by the server page); every
+ * One campaign: its status and score, actions, the edit form, logo,
+ * documents and video, and posts. Reads `get` (prefetched by the server page); every
  * mutation of CampaignController refreshes it.
  */
 import Link from 'next/link';
 import { CampaignController } from '@/controllers/client';
+import { MULTIPART_THRESHOLD } from '@/server/client';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatBudget, formatDate } from '../format';
 import { StatusBadge } from '../StatusBadge';
 import { toAssetView } from '../upload/assetView';
 import { DocumentsUpload } from '../upload/DocumentsUpload';
 import { LogoUpload } from '../upload/LogoUpload';
+import { VideoUpload } from '../upload/VideoUpload';
 import { CampaignActions } from './CampaignActions';
 import { CampaignEditForm } from './CampaignEditForm';
 import { PostsPanel } from './PostsPanel';
@@ -21,7 +23,7 @@ interface Props {
   teamId: number;
   campaignId: number;
   isOwner: boolean;
-  /** Documents of this size or more upload in parts (UPLOAD_MULTIPART_THRESHOLD, read on the server). */
+  /** Files of this size or more upload in parts (UPLOAD_MULTIPART_THRESHOLD, read on the server). */
   multipartThreshold?: number;
 }
 
@@ -65,6 +67,12 @@ export function CampaignDetail({ teamId, campaignId, isOwner, multipartThreshold
             campaignId={campaign.id}
             documents={campaign.documents.map(toAssetView)}
             {...(multipartThreshold !== undefined ? { multipartThreshold } : {})}
+          />
+          <VideoUpload
+            teamId={teamId}
+            campaignId={campaign.id}
+            video={campaign.video ? toAssetView(campaign.video) : null}
+            multipartThreshold={multipartThreshold ?? MULTIPART_THRESHOLD}
           />
         </div>
       </div>

@@ -1,11 +1,13 @@
 'use client';
 /**
  * The team's members. Owners see a role select and a Remove button on each
- * other row; everyone sees Leave on their own row. The API enforces the same
- * rules (403 for members, 422 for the last owner), shown here when they hit.
+ * other row; everyone sees Leave on their own row. Both ask first
+ * (ConfirmButton). The API enforces the same rules (403 for members, 422 for
+ * the last owner), shown here when they hit.
  */
 import { useRouter } from 'next/navigation';
 import { MemberController } from '@/controllers/client';
+import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 
@@ -63,24 +65,34 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
               </td>
               <td>
                 {isMe ? (
-                  <button
-                    type="button"
-                    className="button subtle danger"
+                  <ConfirmButton
+                    question="Leave this team? You lose access to its campaigns until someone invites you again."
+                    confirmLabel="Yes, leave"
+                    cancelLabel="Stay"
                     disabled={leave.isPending}
-                    onClick={() => leave.mutate()}
+                    onConfirm={() => leave.mutate()}
                   >
                     Leave team
-                  </button>
+                  </ConfirmButton>
                 ) : (
                   isOwner && (
-                    <button
-                      type="button"
-                      className="button subtle danger"
+                    <ConfirmButton
+                      question={`Remove ${user.name} from the team?`}
+                      confirmLabel={
+                        <>
+                          Yes, remove <span className="visually-hidden">{user.name}</span>
+                        </>
+                      }
+                      cancelLabel={
+                        <>
+                          Keep <span className="visually-hidden">{user.name}</span>
+                        </>
+                      }
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate(member.id)}
+                      onConfirm={() => remove.mutate(member.id)}
                     >
                       Remove <span className="visually-hidden">{user.name}</span>
-                    </button>
+                    </ConfirmButton>
                   )
                 )}
               </td>

@@ -1,6 +1,7 @@
 'use client';
-/** The team's pending invitations (owners): who, which role, until when; revoke kills the link. */
+/** The team's pending invitations (owners): who, which role, until when; revoke (asked first) kills the link. */
 import { InvitationController } from '@/controllers/client';
+import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatDate } from '../format';
@@ -24,14 +25,18 @@ export function PendingInvitations({ teamId }: { teamId: number }) {
               <td>{invitation.role}</td>
               <td>{formatDate(invitation.expiresAt)}</td>
               <td>
-                <button
-                  type="button"
-                  className="button subtle danger"
+                <ConfirmButton
+                  question={`Revoke the invitation for ${invitation.email}? Its link stops working.`}
+                  confirmLabel={
+                    <>
+                      Yes, revoke <span className="visually-hidden">the invitation for {invitation.email}</span>
+                    </>
+                  }
                   disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(invitation.id)}
+                  onConfirm={() => revoke.mutate(invitation.id)}
                 >
                   Revoke <span className="visually-hidden">invitation for {invitation.email}</span>
-                </button>
+                </ConfirmButton>
               </td>
             </tr>
           ))}

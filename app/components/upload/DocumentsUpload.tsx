@@ -99,6 +99,8 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
               onCancel={upload.cancel}
               onRetry={upload.retry}
               onDismiss={upload.dismiss}
+              onPause={upload.pause}
+              onResume={upload.resume}
             />
           ))}
         </ul>

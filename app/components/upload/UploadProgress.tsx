@@ -1,6 +1,12 @@
 'use client';
-/** One file being uploaded: name, stage, a progress bar, and cancel / retry / dismiss. */
-import { formatBytes, isActive, type UploadItem } from '@/server/client';
+/**
+ * One file being uploaded: name, stage, a progress bar, and cancel / retry /
+ * dismiss. Large files (sent in parts) also show bytes sent, speed and time
+ * left, and can pause and resume.
+ */
+import { formatBytes, isActive, secondsLeft, type UploadItem } from '@/server/client';
+import { retryText } from '../ErrorMessage';
+import { formatDuration } from '../format';
 import styles from './upload.module.css';
 
 const STAGE_LABELS: Record<UploadItem['stage'], string> = {
@@ -11,6 +17,7 @@ const STAGE_LABELS: Record<UploadItem['stage'], string> = {
   done: 'Uploaded',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  paused: 'Paused',
 };
 
 interface Props {
@@ -18,45 +25,76 @@ interface Props {
   onCancel: (key: string) => void;
   onRetry: (key: string) => void;
   onDismiss: (key: string) => void;
+  /** Given for widgets whose files may go in parts: Pause and Resume show on those items. */
+  onPause?: (key: string) => void;
+  onResume?: (key: string) => void;
 }
 
-export function UploadProgress({ item, onCancel, onRetry, onDismiss }: Props) {
+/** `45 MiB of 150 MiB · 8.2 MiB/s · 13 seconds left` (speed and time once measured). */
+function transferLine(item: UploadItem): string {
+  const parts = [`${formatBytes(item.loaded)} of ${formatBytes(item.total)}`];
+  if (item.stage === 'uploading' && item.bytesPerSecond !== undefined) {
+    parts.push(`${formatBytes(item.bytesPerSecond)}/s`);
+    const left = secondsLeft(item.loaded, item.total, item.bytesPerSecond);
+    if (left !== undefined) parts.push(`${formatDuration(left)} left`);
+  }
+  return parts.join(' · ');
+}
+
+export function UploadProgress({ item, onCancel, onRetry, onDismiss, onPause, onResume }: Props) {
   const percent = item.total > 0 ? Math.min(100, Math.round((100 * item.loaded) / item.total)) : 0;
   const active = isActive(item);
+  const pausable = item.pausable && onPause !== undefined && onResume !== undefined;
+  const name = item.file.name;
   return (
     <li className={styles.item} data-testid="upload-item" data-stage={item.stage}>
       <div className={styles.itemHead}>
-        <span className={styles.filename}>{item.file.name}</span>
+        <span className={styles.filename}>{name}</span>
         <span className="muted">
           {formatBytes(item.file.size)} · {STAGE_LABELS[item.stage]}
-          {item.stage === 'uploading' ? ` ${percent}%` : ''}
+          {item.stage === 'uploading' || item.stage === 'paused' ? ` ${percent}%` : ''}
         </span>
       </div>
       <progress
         className={styles.progress}
         max={100}
         value={item.stage === 'done' ? 100 : percent}
-        aria-label={`Upload of ${item.file.name}`}
+        aria-label={`Upload of ${name}`}
       />
+      {item.pausable && (item.stage === 'uploading' || item.stage === 'paused') && (
+        <p className="muted small" data-testid="upload-transfer">
+          {transferLine(item)}
+        </p>
+      )}
       {item.error && (
         <p role="alert" className="error">
-          {item.error}
+          {retryText(item.error, item.retryAfter)}
         </p>
       )}
       <div className={styles.itemActions}>
-        {active && (
+        {pausable && item.stage === 'uploading' && (
+          <button type="button" className="button subtle" onClick={() => onPause(item.key)}>
+            Pause <span className="visually-hidden">upload of {name}</span>
+          </button>
+        )}
+        {pausable && item.stage === 'paused' && (
+          <button type="button" className="button" onClick={() => onResume(item.key)}>
+            Resume <span className="visually-hidden">upload of {name}</span>
+          </button>
+        )}
+        {(active || item.stage === 'paused') && (
           <button type="button" className="button subtle" onClick={() => onCancel(item.key)}>
-            Cancel <span className="visually-hidden">upload of {item.file.name}</span>
+            Cancel <span className="visually-hidden">upload of {name}</span>
           </button>
         )}
         {(item.stage === 'failed' || item.stage === 'cancelled') && (
           <button type="button" className="button subtle" onClick={() => onRetry(item.key)}>
-            Retry <span className="visually-hidden">upload of {item.file.name}</span>
+            Retry <span className="visually-hidden">upload of {name}</span>
           </button>
         )}
-        {!active && (
+        {!active && item.stage !== 'paused' && (
           <button type="button" className="button subtle" onClick={() => onDismiss(item.key)}>
-            Dismiss <span className="visually-hidden">{item.file.name}</span>
+            Dismiss <span className="visually-hidden">{name}</span>
           </button>
         )}
       </div>

@@ -7,9 +7,10 @@
 import { attachmentSlots } from '@/controllers/client';
 import type { UploadRules } from '@/server/client';
 
-export type CampaignSlot = 'logo' | 'documents';
+export type CampaignSlot = 'logo' | 'documents' | 'video';
 
 export const SLOT_RULES: Record<CampaignSlot, UploadRules> = {
   logo: attachmentSlots['Campaign.logo'],
   documents: attachmentSlots['Campaign.documents'],
+  video: attachmentSlots['Campaign.video'],
 };

@@ -4,7 +4,8 @@
  * on UploadController, attach on CampaignController (its hook, so the
  * campaign's queries refresh once the file is attached). The XHR PUT with
  * progress, cancel and retry are `useUpload` from @/server/client; large
- * files go through the multipart actions.
+ * files go through the multipart actions, remembered per campaign and slot
+ * so the widget can offer to resume them after a reload.
  */
 import { CampaignController, UploadController } from '@/controllers/client';
 import { type UseUpload, type UseUploadOptions, useUpload } from '@/server/client';
@@ -33,6 +34,6 @@ export function useCampaignUpload(
       },
     },
     SLOT_RULES[slot],
-    options,
+    { resumeScope: `teams/${teamId}/campaigns/${campaignId}/${slot}`, ...options },
   );
 }

@@ -5,14 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { db, KB } from '@/server';
+import { db, KiB } from '@/server';
 import { TINY_PNG } from '../../testing/samplePng';
 import { closeTestDatabase } from '../../testing/testDatabase';
 import { startTestStorage, type TestStorage } from '../../testing/testStorage';
 import { resetStorageProbe } from '../storageProbe';
 import { call, createBillboardsTable } from './attachmentFixtures';
 
-export const GLOBAL_MAX = 64 * KB;
+export const GLOBAL_MAX = 64 * KiB;
 export const ALICE = '7:1'; // member of team 1
 export const BOB = '8:2'; // member of team 2
 export const MALLORY = '9:1'; // another member of team 1

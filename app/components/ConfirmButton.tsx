@@ -1,0 +1,91 @@
+'use client';
+/**
+ * A destructive action that asks first: the button turns into its question
+ * with "Yes, ..." and a way back, inline (no modal to trap focus in). Focus
+ * goes to the way back, so a second Enter never confirms by accident;
+ * Escape or the way back returns to the button. Every removal in the app
+ * (delete a campaign, remove a member, leave a team, revoke a key or an
+ * invitation) uses it.
+ *
+ *   <ConfirmButton question={`Remove ${name} from the team?`} confirmLabel="Yes, remove"
+ *     onConfirm={() => remove.mutate(id)} disabled={remove.isPending}>
+ *     Remove <span className="visually-hidden">{name}</span>
+ *   </ConfirmButton>
+ */
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+interface Props {
+  /** The button's content (its accessible name: add visually hidden text to tell rows apart). */
+  children: ReactNode;
+  /** What will happen, as a question: "Delete “Spring” for good?" */
+  question: ReactNode;
+  /** The confirming button's content, e.g. "Yes, delete". */
+  confirmLabel: ReactNode;
+  /** The way back; "Cancel" unless given (e.g. "Keep it"). */
+  cancelLabel?: ReactNode;
+  onConfirm: () => void;
+  disabled?: boolean;
+  /** Classes of the first button; the confirming one is always a filled danger button. */
+  className?: string;
+}
+
+export function ConfirmButton({
+  children,
+  question,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  disabled = false,
+  className = 'button subtle danger',
+}: Props) {
+  const [asking, setAsking] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  // Where focus goes after the question opens or closes (not on the first render).
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    (asking ? back : trigger).current?.focus();
+  }, [asking]);
+
+  function answer(confirmed: boolean) {
+    moved.current = !confirmed; // after a confirm the row usually goes away: leave focus alone
+    setAsking(false);
+    if (confirmed) onConfirm();
+  }
+
+  if (!asking) {
+    return (
+      <button
+        ref={trigger}
+        type="button"
+        className={className}
+        disabled={disabled}
+        onClick={() => {
+          moved.current = true;
+          setAsking(true);
+        }}
+      >
+        {children}
+      </button>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape is a keyboard shortcut for the Cancel button inside.
+    <span
+      className="confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') answer(false);
+      }}
+    >
+      <span>{question}</span>
+      <button type="button" className="button danger" disabled={disabled} onClick={() => answer(true)}>
+        {confirmLabel}
+      </button>
+      <button ref={back} type="button" className="button subtle" onClick={() => answer(false)}>
+        {cancelLabel}
+      </button>
+    </span>
+  );
+}

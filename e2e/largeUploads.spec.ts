@@ -1,0 +1,141 @@
+/**
+ * A large file through the campaign page: the video slot (up to 2 GiB) sends
+ * files past the multipart threshold in parts, with bytes, speed and time
+ * left on screen; Pause stops it, a reload forgets the page but not the
+ * upload, and choosing the same file again sends only the missing parts.
+ *
+ * The e2e server sets UPLOAD_MULTIPART_THRESHOLD to 10 MiB (scripts/e2eServer.ts),
+ * so a 30 MiB file (6 parts of 5 MiB) shows the path without a 64 MiB upload.
+ */
+import { writeFile } from 'node:fs/promises';
+import { makeMp4 } from './support/files';
+import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
+import { expect, type Page, test } from './support/test';
+
+const MiB = 1024 * 1024;
+
+/** Chromium's network emulation on upload speed; returns a function that lifts it. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const emulate = (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await emulate(bytesPerSecond);
+  return async () => {
+    await emulate(-1);
+    await cdp.detach();
+  };
+}
+
+/** Part numbers PUT to storage from now on (multipart part URLs carry `partNumber`). */
+function recordPartPuts(page: Page): number[] {
+  const parts: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'PUT' && url.searchParams.has('partNumber'))
+      parts.push(Number(url.searchParams.get('partNumber')));
+  });
+  return parts;
+}
+
+/** Part numbers the app was told are stored: record-part calls (tRPC batches several calls in one request). */
+function recordedParts(page: Page): number[] {
+  const parts: number[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/trpc/')) return;
+    const procedures = url.pathname.slice('/api/trpc/'.length).split(',');
+    const inputs = (request.postDataJSON() ?? {}) as Record<string, { partNumber?: number }>;
+    procedures.forEach((procedure, index) => {
+      const partNumber = inputs[String(index)]?.partNumber;
+      if (procedure.endsWith('.recordPart') && typeof partNumber === 'number') parts.push(partNumber);
+    });
+  });
+  return parts;
+}
+
+/** Calls of a tRPC procedure from now on (to see that a resume creates no second upload). */
+function callsOf(page: Page, procedureSuffix: string): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/trpc/') && url.pathname.split(',').some((name) => name.endsWith(procedureSuffix)))
+      calls.push(url.pathname);
+  });
+  return calls;
+}
+
+test('a 30 MiB video goes up in parts with speed and time left, pauses, and resumes after a reload', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const session = await signInAs(page.request, ALICE);
+  const acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Launch film'), budget: 1000 });
+  // A file on disk, not a buffer: the same file chosen twice keeps its date, which is part of what resume matches.
+  const path = testInfo.outputPath('trailer.mp4');
+  const bytes = makeMp4(30 * MiB);
+  await writeFile(path, bytes);
+
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const video = page.getByRole('region', { name: 'Video' });
+  await expect(video.getByText('No video yet.')).toBeVisible();
+  await expect(video.getByText(/up to 2 GiB\. From 10 MiB it goes up in parts/)).toBeVisible();
+  const recorded = recordedParts(page);
+  // Slow enough that Pause lands while the last parts are still on their way, even on a busy machine.
+  const unthrottle = await throttleUploads(page, 2 * MiB);
+
+  await video.getByLabel('Upload video').setInputFiles(path);
+  await expect(video.getByRole('progressbar', { name: 'Upload of trailer.mp4' })).toBeVisible();
+  // Bytes sent of the whole, the speed, and the time left (binary units, like every size on the page).
+  await expect(video.getByTestId('upload-transfer')).toHaveText(
+    /^[\d.]+ (B|KiB|MiB) of 30 MiB · [\d.]+ (KiB|MiB)\/s · \d+ (second|minute)s? left$/,
+    { timeout: 20_000 },
+  );
+  await expect.poll(() => recorded.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
+  await video.getByRole('button', { name: 'Pause upload of trailer.mp4' }).click();
+  await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
+  await expect(video.getByRole('button', { name: 'Resume upload of trailer.mp4' })).toBeVisible();
+  await expect(video.getByText(/Paused \d+%/)).toBeVisible();
+  await screenshot(page, 'campaign-video-paused');
+  await unthrottle();
+  const storedBeforeReload = [...recorded];
+  expect(storedBeforeReload.length).toBeLessThan(6);
+
+  // A reload: the page forgets the file, the browser remembers the upload for this campaign's video.
+  await page.reload();
+  const reloaded = page.getByRole('region', { name: 'Video' });
+  await expect(reloaded.getByTestId('interrupted-upload')).toHaveText(
+    /The upload of trailer\.mp4 \(30 MiB\) was interrupted\. Choose the same file again/,
+  );
+  await screenshot(page, 'campaign-video-interrupted');
+  const sentAfterReload = recordPartPuts(page);
+  const created = callsOf(page, '.createMultipart');
+  await reloaded.getByLabel('Upload video').setInputFiles(path);
+
+  // Attached: the link to the stored file, with its size; the progress item and the notice are gone.
+  const attached = reloaded.getByTestId('attached-video');
+  await expect(attached.getByRole('link', { name: 'trailer.mp4' })).toBeVisible({ timeout: 60_000 });
+  await expect(attached).toContainText('30 MiB');
+  await expect(reloaded.getByTestId('upload-item')).toHaveCount(0);
+  await expect(reloaded.getByTestId('interrupted-upload')).toHaveCount(0);
+  await expect(reloaded.getByText('Replace video')).toBeVisible();
+  // The same upload, resumed: no new one created, only the parts storage did not have were sent.
+  expect(created).toEqual([]);
+  expect(sentAfterReload.length).toBeGreaterThan(0);
+  expect(sentAfterReload.filter((part) => storedBeforeReload.includes(part))).toEqual([]);
+  expect(new Set([...storedBeforeReload, ...sentAfterReload])).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+
+  // Byte-identical from storage (a private, presigned URL), and still attached after another reload.
+  const href = (await attached.getByRole('link', { name: 'trailer.mp4' }).getAttribute('href')) ?? '';
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('attached-video').getByRole('link', { name: 'trailer.mp4' })).toBeVisible();
+});
