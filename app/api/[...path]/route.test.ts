@@ -3,9 +3,9 @@
  * exact path, and the catch-all route file serving them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import * as catchAll from './route';
-import { closeDb } from '@/db/client';
 import { api } from '@/controllers';
+import { closeDb } from '@/db/client';
+import * as catchAll from './route';
 
 afterAll(closeDb);
 
