@@ -256,7 +256,7 @@ describe('other methods', () => {
   it.each(['PUT', 'PATCH'] as const)('%s answers a JSON 405 with Allow', async (method) => {
     const response = await sessionRoutes[method](new Request('http://localhost/api/session', { method }));
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, POST, DELETE');
+    expect(response.headers.get('allow')).toBe('GET, POST, DELETE, HEAD, OPTIONS');
     expect((await response.json()).error.code).toBe('METHOD_NOT_SUPPORTED');
   });
 });

@@ -15,17 +15,10 @@
  * session without a password, for development, tests and benchmarks; its
  * rule (off in production unless enabled, then loopback clients only) is
  * controllers/devSignIn.ts, shared with the /sign-in page's server action.
- * Every answer carries `Cache-Control: no-store` (a session cookie, a user).
+ * Every answer carries `Cache-Control: no-store` (a session cookie, a user):
+ * jsonResponse and the error format both set it.
  */
-import {
-  AppError,
-  assertSameOrigin,
-  errorResponse,
-  jsonResponse,
-  readJsonBody,
-  Unauthorized,
-  withRequestId,
-} from '@/server';
+import { apiRoute, assertSameOrigin, jsonResponse, readJsonBody, Unauthorized } from '@/server';
 import { appOrigin } from './appOrigin';
 import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
 import { type DevSignInRule, devSignIn } from './devSignIn';
@@ -36,53 +29,34 @@ export interface SessionBody {
   teams: { id: number; name: string; role: NamedMembership['role'] }[];
 }
 
-const ALLOW = 'GET, POST, DELETE';
-
 /** `{user, teams}` of a loaded user (loadCurrentUser): this route's answer, and what pages read (app/lib/getCurrentSession.ts). */
 export function sessionBody(user: CurrentUser, memberships: NamedMembership[]): SessionBody {
   return { user, teams: memberships.map(({ teamId, teamName, role }) => ({ id: teamId, name: teamName, role })) };
 }
 
-/** One error path, and the request id every API response carries. */
-function guarded(handler: (request: Request) => Promise<Response>) {
-  return (request: Request): Promise<Response> =>
-    withRequestId(request, async () => {
-      const response = await handler(request).catch((error: unknown) => errorResponse(error));
-      response.headers.set('cache-control', 'no-store');
-      return response;
-    });
-}
-
 /** `rule`: who may use the dev sign-in (default: from the environment, controllers/devSignIn.ts). */
 export function createSessionRoutes(rule?: DevSignInRule) {
-  const POST = guarded(async (request) => {
+  const POST = async (request: Request): Promise<Response> => {
     // A cross-site page must not sign a visitor in as someone else.
     assertSameOrigin(request, appOrigin(request));
     const signedIn = await devSignIn(request, await readJsonBody(request), rule);
     return jsonResponse(sessionBody(signedIn.user, signedIn.memberships), 200, {
       'set-cookie': serializeSessionCookie(signedIn.cookie),
     });
-  });
+  };
 
-  const GET = guarded(async (request) => {
+  const GET = async (request: Request): Promise<Response> => {
     const sessionToken = sessionTokenOf(request);
     const loaded = sessionToken === null ? null : await loadCurrentUser({ sessionToken });
     if (!loaded) throw new Unauthorized();
     return jsonResponse(sessionBody(loaded.user, loaded.memberships));
-  });
+  };
 
-  const DELETE = guarded(async (request) => {
+  const DELETE = async (request: Request): Promise<Response> => {
     assertSameOrigin(request, appOrigin(request));
     return jsonResponse({ success: true }, 200, { 'set-cookie': serializeSessionCookie(await endSession(request)) });
-  });
+  };
 
-  const methodNotAllowed = guarded(async (request) => {
-    const response = errorResponse(
-      new AppError('METHOD_NOT_SUPPORTED', `${request.method} is not supported on /api/session; use ${ALLOW}`),
-    );
-    response.headers.set('allow', ALLOW);
-    return response;
-  });
-
-  return { GET, POST, DELETE, PUT: methodNotAllowed, PATCH: methodNotAllowed };
+  // Through the API's one edge (request id, error format, access log); other methods are a 405.
+  return apiRoute('/api/session', { GET, POST, DELETE });
 }

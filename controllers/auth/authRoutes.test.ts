@@ -195,7 +195,7 @@ describe('passwords', () => {
   it('answers PUT, PATCH and DELETE with a JSON 405 naming the methods', async () => {
     const response = await authRoutes.DELETE(new Request(`${ORIGIN}/api/auth/sign-out`, { method: 'DELETE' }));
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect(response.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
     expect((await response.json()).error.code).toBe('METHOD_NOT_SUPPORTED');
   });
 

@@ -20,16 +20,14 @@
 import { User } from '@/db/models';
 import { env } from '@/env';
 import {
-  AppError,
+  apiRoute,
   assertSameOrigin,
   BadRequest,
   type ErrorCode,
-  errorResponse,
   Forbidden,
   jsonResponse,
   readJsonBody,
   STATUS_BY_CODE,
-  withRequestId,
 } from '@/server';
 import { appOrigin } from '../appOrigin';
 import { assertNotBlocked, clearFailures, clientIp, rateLimit, recordFailure } from '../rateLimit';
@@ -193,21 +191,9 @@ function noStore(response: Response): Response {
 }
 
 export function createAuthRoutes() {
-  const handle = (request: Request): Promise<Response> =>
-    withRequestId(request, async () => {
-      try {
-        return noStore(secureCookies(request, await inApiErrorFormat(await dispatch(request))));
-      } catch (error) {
-        return noStore(errorResponse(error));
-      }
-    });
-  const methodNotAllowed = (request: Request): Promise<Response> =>
-    withRequestId(request, async () => {
-      const response = errorResponse(
-        new AppError('METHOD_NOT_SUPPORTED', `${request.method} is not supported on /api/auth; use GET or POST`),
-      );
-      response.headers.set('allow', 'GET, POST');
-      return response;
-    });
-  return { GET: handle, POST: handle, PUT: methodNotAllowed, PATCH: methodNotAllowed, DELETE: methodNotAllowed };
+  // better-auth's answers in the API's shape; errors thrown before it answers take the edge's path.
+  const handle = async (request: Request): Promise<Response> =>
+    noStore(secureCookies(request, await inApiErrorFormat(await dispatch(request))));
+  // Through the API's one edge (request id, error format, access log); other methods are a 405.
+  return apiRoute('/api/auth', { GET: handle, POST: handle });
 }
