@@ -66,7 +66,7 @@ async function compare(framework: (i: number) => Promise<unknown>, handWritten: 
 try {
   const { database, env } = await startBenchServices(cleanup, tempDir);
   Object.assign(process.env, env, { NODE_ENV: 'production' });
-  const { closeDb, getDb } = await import('@/db/client');
+  const { closeDb, db, pool } = await import('@/db/database');
   cleanup.add('close the database pool', () => closeDb());
   const { sql } = await import('drizzle-orm');
   const { seedBench } = await import('./seedBench');
@@ -88,7 +88,7 @@ try {
   const plainCampaign = await queries.showCampaign(teamId, id);
 
   const pieces: [string, (i: number) => Promise<unknown>, (i: number) => Promise<unknown>][] = [
-    ['one query: select 1 (baseline)', () => getDb().execute(sql`select 1`), () => getDb().execute(sql`select 1`)],
+    ['one query: select 1 (baseline)', () => db().execute(sql`select 1`), () => db().execute(sql`select 1`)],
     [
       'context query (users+memberships+teams, ordered) vs session + membership lookup',
       () => loadCurrentUser({ userId: world.aliceId }),

@@ -34,7 +34,7 @@ const tempDir = benchTempDir(cleanup, 'diagnose');
 try {
   const { database, env } = await startBenchServices(cleanup, tempDir);
   Object.assign(process.env, env, { NODE_ENV: 'production' });
-  const { closeDb, getDb } = await import('@/db/client');
+  const { closeDb, db, pool } = await import('@/db/database');
   cleanup.add('close the database pool', () => closeDb());
   const { seedBench } = await import('./seedBench');
   const world = await seedBench(database.url);
@@ -44,7 +44,7 @@ try {
   const { signInInProcess } = await import('./scenarios/inProcessApi');
   const { campaignEndpoints, VARIANTS } = await import('./scenarios/campaignEndpoints');
   const cookie = await signInInProcess('alice@example.com');
-  const client = getDb().$client;
+  const client = pool().$client;
   const endpoint = campaignEndpoints({
     teamId: world.acmeId,
     campaignIds: world.acmeCampaignIds,

@@ -92,7 +92,7 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   Object.assign(process.env, appEnv, { NODE_ENV: 'production' });
 
   // From here on app modules may load: env.ts reads the environment once, at import.
-  const { closeDb, getDb } = await import('@/db/client');
+  const { closeDb, db, pool } = await import('@/db/database');
   cleanup.add('close the database pool', () => closeDb());
   const { sql } = await import('drizzle-orm');
   const { seedBench } = await import('./seedBench');
@@ -109,10 +109,10 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
     );
   }
   const pgVersion = String(
-    ((await getDb().execute(sql`show server_version`)) as unknown as { server_version: string }[])[0]?.server_version,
+    ((await db().execute(sql`show server_version`)) as unknown as { server_version: string }[])[0]?.server_version,
   );
 
-  const client = getDb().$client;
+  const client = pool().$client;
   const resetToDrafts = async (ids: readonly number[]) => {
     await client`update campaigns set status = 'draft', published_at = null
                  where id = any(${client.array([...ids])}::int[]) and status <> 'draft'`;
@@ -150,7 +150,7 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
     try {
       const acmeRows = Number(
         (
-          (await getDb().execute(
+          (await db().execute(
             sql`select count(*)::int as n from campaigns where team_id = ${world.acmeId}`,
           )) as unknown as { n: number }[]
         )[0]?.n,
@@ -196,7 +196,7 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   await runScenario(results, settings, 3, 'statements per request', async () => {
     const spareCampaignIds = world.acmeCampaignIds.slice(-200);
     await resetToDrafts(spareCampaignIds);
-    const [row] = (await getDb().execute(
+    const [row] = (await db().execute(
       sql`select id from campaigns where team_id = ${world.acmeId} and name = 'Spring Launch'`,
     )) as unknown as { id: number }[];
     return runStatementsScenario({

@@ -10,7 +10,7 @@
  * database (env.ts reads the environment once, at import).
  */
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { db } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { runMigrations } from '@/db/migrate';
 import { transaction } from '@/server';
@@ -32,7 +32,7 @@ interface IdRow extends Record<string, unknown> {
 }
 
 async function idOf(query: ReturnType<typeof sql>): Promise<number> {
-  const rows = (await getDb().execute<IdRow>(query)) as unknown as IdRow[];
+  const rows = (await db().execute<IdRow>(query)) as unknown as IdRow[];
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the demo seed did not create the expected rows');
   return id;
@@ -55,7 +55,7 @@ export async function insertCampaigns(options: {
   const status = options.status
     ? sql`${options.status}`
     : sql`(array['draft','active','draft','archived','active'])[1 + g % 5]`;
-  const rows = (await getDb().execute<IdRow & { status: string }>(sql`
+  const rows = (await db().execute<IdRow & { status: string }>(sql`
     insert into campaigns (team_id, name, budget, status, created_by_id, published_at, created_at, updated_at)
     select ${teamId}, ${label} || ' campaign ' || g, (g * 37) % 100000, s.status,
            (${sql.param([...creatorIds])}::int[])[1 + g % ${creatorIds.length}],
@@ -84,7 +84,7 @@ export async function seedBench(url: string): Promise<BenchWorld> {
   await seedLogos(acmeId, { also: acmeCampaignIds.slice(0, 1) });
   // Fresh statistics, so the planner uses the (team_id, created_at) index from the first request, and a
   // visibility map, so counts can be index-only scans (as on any table autovacuum has seen).
-  await getDb().execute(sql`vacuum analyze`);
+  await db().execute(sql`vacuum analyze`);
   return { acmeId, globexId, aliceId, bobId, carolId, acmeCampaignIds };
 }
 
@@ -96,7 +96,7 @@ export async function seedBench(url: string): Promise<BenchWorld> {
  */
 export async function seedLogos(teamId: number, options: { newest?: number; also?: readonly number[] } = {}) {
   const { newest = 1_000, also = [] } = options;
-  await getDb().execute(sql`
+  await db().execute(sql`
     with picked as (
       select id from (
         select id, row_number() over (order by created_at desc, id desc) as n
@@ -125,10 +125,10 @@ export async function seedLogos(teamId: number, options: { newest?: number; also
  */
 export async function seedLargeTeam(world: BenchWorld, count: number): Promise<number> {
   const teamId = await idOf(sql`insert into teams (name) values ('Scale') returning id`);
-  await getDb().execute(
+  await db().execute(
     sql`insert into memberships (team_id, user_id, role) values (${teamId}, ${world.aliceId}, 'owner')`,
   );
-  await getDb().execute(sql`
+  await db().execute(sql`
     insert into campaigns (team_id, name, budget, status, created_by_id, published_at, created_at, updated_at)
     select ${teamId}, 'Scale campaign ' || g, (g * 37) % 100000, s.status,
            case when g % 2 = 0 then ${world.aliceId}::int else ${world.bobId}::int end,
@@ -138,6 +138,6 @@ export async function seedLargeTeam(world: BenchWorld, count: number): Promise<n
     from generate_series(1, ${count}) g,
          lateral (select (array['draft','active','draft','archived','active'])[1 + g % 5]::varchar as status) s`);
   await seedLogos(teamId);
-  await getDb().execute(sql`vacuum analyze campaigns, service_assets, service_attachments`);
+  await db().execute(sql`vacuum analyze campaigns, service_assets, service_attachments`);
   return teamId;
 }

@@ -8,12 +8,12 @@
  *
  * Imports the app's database module: load it after DATABASE_URL is set.
  */
-import { getDb } from '@/db/client';
+import { pool } from '@/db/database';
 
 type Debug = (connection: number, query: string, parameters: unknown[], types: unknown[]) => void;
 
 export async function countWireQueries<T>(fn: () => Promise<T>): Promise<{ result: T; wire: string[] }> {
-  const options = (getDb().$client as unknown as { options: { debug?: Debug | boolean } }).options;
+  const options = (pool().$client as unknown as { options: { debug?: Debug | boolean } }).options;
   const previous = options.debug;
   const wire: string[] = [];
   options.debug = (connection, query, parameters, types) => {

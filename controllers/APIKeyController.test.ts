@@ -4,7 +4,7 @@
  * its team only; a revoked key is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { ApiKey, Campaign, Membership, User } from '@/db/models';
 import { countQueries } from '@/server';
 import { api, type DemoWorld, seedDemo } from './testClient';

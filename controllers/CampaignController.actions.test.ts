@@ -4,7 +4,7 @@
  * in with real session cookies, on the seeded demo data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { Campaign, Post, User } from '@/db/models';
 import { Asset, Attachment, countQueries } from '@/server';
 import { api, type DemoWorld, makeCampaign, makeTeam, seedDemo } from './testClient';

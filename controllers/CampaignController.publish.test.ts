@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 import { Campaign } from '@/db/models';
-import { db } from '@/server';
+
 import { handler } from './index';
 import { api, type DemoWorld, seedDemo } from './testClient';
 

@@ -4,7 +4,7 @@
  * of Acme, Carol owns Globex).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { Campaign, Post, User } from '@/db/models';
 import { Asset, Attachment, configureStorage, countQueries } from '@/server';
 import { handler } from './index';

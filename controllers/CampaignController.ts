@@ -9,9 +9,10 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { db } from '@/db/database';
 import { Campaign, Post } from '@/db/models';
 import { campaigns } from '@/db/schema';
-import { Attachment, action, apiDoc, before, db, mutation, scope, toValidationError, transaction } from '@/server';
+import { Attachment, action, apiDoc, before, mutation, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
 

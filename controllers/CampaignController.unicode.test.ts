@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 import { api, type DemoWorld, makeCampaign, makeTeam, seedDemo } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -29,7 +29,7 @@ const create = (name: string) =>
 
 describe('the database', () => {
   it('stores text as UTF8', async () => {
-    const [row] = await getDb().execute(sql`select current_setting('server_encoding') as encoding`);
+    const [row] = await db().execute(sql`select current_setting('server_encoding') as encoding`);
     expect(row?.encoding).toBe('UTF8');
   });
 });

@@ -4,7 +4,7 @@
  * invited email, before expiry. Nothing reaches another team's invitations.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
 import { countQueries } from '@/server';
@@ -154,7 +154,7 @@ describe('the per-team limit', () => {
   it('answers 429 with Retry-After past RATE_LIMIT_INVITATION_CREATE for one team, and mails nothing more', async () => {
     const saved = RULES.invitationCreate;
     (RULES as Record<string, RateLimitRule>).invitationCreate = { points: 2, durationSeconds: 3600 };
-    await getDb().delete(rateLimits); // the invitations of earlier tests counted too
+    await db().delete(rateLimits); // the invitations of earlier tests counted too
     try {
       await invite('limit-1@example.com');
       await invite('limit-2@example.com');
@@ -168,7 +168,7 @@ describe('the per-team limit', () => {
       expect(sentMails().map((mail) => mail.to)).not.toContain('limit-3@example.com');
     } finally {
       (RULES as Record<string, RateLimitRule>).invitationCreate = saved;
-      await getDb().delete(rateLimits);
+      await db().delete(rateLimits);
     }
   });
 });

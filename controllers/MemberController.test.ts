@@ -4,7 +4,7 @@
  * concurrent requests), and a removed member's API keys are gone for good.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { ApiKey, Membership, Team, User } from '@/db/models';
 import { countQueries } from '@/server';
 import { api, type DemoWorld, seedDemo, signIn } from './testClient';

@@ -3,7 +3,7 @@
  * guard's check that the campaign belongs to the team.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { Campaign, Post } from '@/db/models';
 import { countQueries } from '@/server';
 import { api, type DemoWorld, makeCampaign, seedDemo } from './testClient';

@@ -4,7 +4,7 @@
  * rename; deleting is not offered; API keys cannot manage teams.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { Membership, Team, User } from '@/db/models';
 import { countQueries } from '@/server';
 import { api, type DemoWorld, seedDemo } from './testClient';

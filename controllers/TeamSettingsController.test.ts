@@ -1,6 +1,6 @@
 /** /api/teams/:teamId/team-settings: a singleton with find-or-create and owner-only PATCH. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { TeamSetting } from '@/db/models';
 import { api, type DemoWorld, seedDemo } from './testClient';
 

@@ -5,7 +5,7 @@
  * count shared with another instance's limiter on its own connection.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type AppDatabase, closeDb } from '@/db/client';
+import { closeDb, type pool } from '@/db/database';
 import { User } from '@/db/models';
 import * as schema from '@/db/schema';
 import { env } from '@/env';
@@ -22,7 +22,7 @@ vi.hoisted(() => {
 
 let world: DemoWorld;
 let storage: TestStorage;
-let other: AppDatabase | undefined;
+let other: ReturnType<typeof pool> | undefined;
 
 beforeAll(async () => {
   world = await seedDemo();

@@ -4,7 +4,7 @@
  * cookies; the slots' type, size and count rules; team isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { Campaign } from '@/db/models';
 import { MiB } from '@/server';
 import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';

@@ -4,7 +4,7 @@
  * valid key from another address is not affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { RULES } from './rateLimit';
 import { api, type DemoWorld, seedDemo } from './testClient';
 

@@ -10,9 +10,10 @@
  * Role rules (owner-only actions) live in controllers/TeamScopedController.ts.
  */
 import { and, asc, eq, gt, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { db } from '@/db/database';
 import { ApiKey, Campaign } from '@/db/models';
 import { memberships, type Role, sessions, teams, users } from '@/db/schema';
-import { db, type ModelClass, NotFound, preparedStatement, Unauthorized } from '@/server';
+import { type ModelClass, NotFound, preparedStatement, Unauthorized } from '@/server';
 import { assertNotBlocked, clientIp, recordFailure } from './rateLimit';
 import { sessionTokenOf } from './session';
 

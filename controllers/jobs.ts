@@ -8,7 +8,7 @@
  * `transaction()` the job is written with the rest.
  */
 import { z } from 'zod';
-import { getDb } from '@/db/client';
+import { pool } from '@/db/database';
 // The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
 import '@/db/models';
 import { env, storageConfigured } from '@/env';
@@ -67,7 +67,7 @@ export function startAppJobs(options: { work: boolean }): Promise<JobRunner> {
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set: jobs live in the app database.');
   // Open the pool first: its shutdown cleanup is then registered before the
   // runner's, and runs after it (latest first), so running jobs keep it.
-  getDb();
+  pool();
   onAssetReady((asset) => enqueue(assetImages, { assetId: asset.id }));
   return startJobs({
     connectionString: env.DATABASE_URL,

@@ -8,7 +8,7 @@
  * you add are listed in a warning until you add calls for them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { Membership, User } from '@/db/models';
 import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { type ContractRecorder, contractRecorder } from './contractRecorder';

@@ -6,8 +6,9 @@
  * `sessions` (controllers/auth/auth.ts); the cookie only names one.
  */
 import { eq } from 'drizzle-orm';
+import { db } from '@/db/database';
 import { sessions } from '@/db/schema';
-import { db } from '@/server';
+
 import { auth } from './auth/auth';
 import { type SessionCookie, sessionCookie, sessionTokenOf } from './auth/sessionCookie';
 import { clientIp } from './rateLimit';

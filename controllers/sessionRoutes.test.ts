@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { Membership, Team, User } from '@/db/models';
 import { countQueries } from '@/server';

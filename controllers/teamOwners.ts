@@ -11,8 +11,9 @@
  * (campaigns, posts, keys take a KEY SHARE lock on it).
  */
 import { and, count, eq, ne } from 'drizzle-orm';
+import { db } from '@/db/database';
 import { memberships, teams } from '@/db/schema';
-import { AppError, db } from '@/server';
+import { AppError } from '@/server';
 
 /** Locks the team's row until the current transaction ends. Call inside `transaction()`. */
 export async function lockTeamMembers(teamId: number): Promise<void> {

@@ -9,7 +9,8 @@
  */
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import { db } from '@/server';
+
+import { db } from './database';
 import { Campaign, Membership, Post, Team, User } from './models';
 import { accounts, type CampaignStatus, type Role } from './schema';
 import type { Seeder } from './seed';

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { pgErrorOf } from '@/server';
-import type { AppDatabase } from './client';
+import type { AppDatabase } from './database';
 import journal from './migrations/meta/_journal.json';
 
 /** PostgreSQL's "undefined table" and "invalid schema name": nothing was ever migrated. */

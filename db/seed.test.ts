@@ -1,8 +1,8 @@
 /** `npm run db:seed` twice gives the same data (the seed is idempotent and fully deterministic). */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { db } from '@/server';
-import { closeDb } from './client';
+
+import { closeDb, db } from './database';
 import { Campaign, Team } from './models';
 import { seed } from './seed';
 

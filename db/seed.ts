@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { transaction } from '@/server';
-import { closeDb, getDb } from './client';
+import { closeDb, db } from './database';
 import { demoSeeder } from './demoSeed';
 
 export interface Seeder {
@@ -23,7 +23,7 @@ export const seeders: Seeder[] = [demoSeeder];
 
 export async function seed(): Promise<void> {
   // Fails fast with the driver's message when the database is unreachable.
-  await getDb().execute(sql`select 1`);
+  await db().execute(sql`select 1`);
   if (seeders.length === 0) {
     console.log('db:seed: nothing to seed yet (add seeders to `seeders` in db/seed.ts).');
     return;

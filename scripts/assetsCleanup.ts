@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import '../controllers/storage';
-import { closeDb } from '../db/client';
+import { closeDb } from '../db/database';
 // The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
 import '../db/models';
 import { env } from '../env';

@@ -6,13 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 
 afterAll(closeDb);
 
 it('queues the images that miss their analysis or a declared variant, once each', { timeout: 60_000 }, async () => {
   const thumb = { key: 'public/x.thumb.webp', width: 128, height: 96, contentType: 'image/webp' };
-  const rows = await getDb().execute<{ id: number; filename: string }>(sql`
+  const rows = await db().execute<{ id: number; filename: string }>(sql`
     insert into service_assets (key, filename, content_type, byte_size, status, access, metadata, width, height, variants)
     values
       ('public/a.png', 'never-analysed.png', 'image/png', 10, 'ready', 'public', '{"slot":"Campaign.logo"}', null, null, '{}'),
@@ -29,7 +29,7 @@ it('queues the images that miss their analysis or a declared variant, once each'
   });
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain('queued 2 images');
-  const queued = await getDb().execute<{ asset_id: number }>(
+  const queued = await db().execute<{ asset_id: number }>(
     sql`select (data->>'assetId')::int as asset_id from pgboss.job where name = 'asset-images' order by 1`,
   );
   expect(queued.map((row) => row.asset_id)).toEqual([idOf('never-analysed.png'), idOf('no-thumb-yet.png')]);

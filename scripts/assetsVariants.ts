@@ -5,7 +5,7 @@
  * files already uploaded. The running app or `npm run worker` does the work.
  */
 import { gt } from 'drizzle-orm';
-import { closeDb } from '../db/client';
+import { closeDb } from '../db/database';
 import '../db/models';
 import { assetImages, startAppJobs } from '../controllers/jobs';
 import { env } from '../env';

@@ -4,7 +4,7 @@
  * each schedule runs next. Reads the database only (DATABASE_URL, or that of
  * the running `npm run dev`).
  */
-import { closeDb } from '../db/client';
+import { closeDb } from '../db/database';
 import { env } from '../env';
 import { jobsStatus } from '../server';
 

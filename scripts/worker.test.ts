@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { appJobs } from '@/controllers/jobs';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 
 afterAll(closeDb);
 
@@ -31,11 +31,9 @@ it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { ti
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const schedules = await getDb().execute(sql`select name, cron from pgboss.schedule`);
+    const schedules = await db().execute(sql`select name, cron from pgboss.schedule`);
     expect(schedules).toEqual([{ name: 'asset-cleanup', cron: '0 * * * *' }]);
-    const queues = await getDb().execute(
-      sql`select name from pgboss.queue where name not like '__pgboss%' order by name`,
-    );
+    const queues = await db().execute(sql`select name from pgboss.queue where name not like '__pgboss%' order by name`);
     expect(queues.map((row) => row.name)).toEqual(appJobs.flatMap((job) => [job.name, `${job.name}.dead`]).sort());
     expect(queues.map((row) => row.name)).toContain('asset-images');
 

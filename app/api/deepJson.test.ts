@@ -5,7 +5,7 @@
  * server/http/deepJson.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { POST as apiPost } from './[...path]/route';
 import { POST as sessionPost } from './session/route';
 

@@ -17,7 +17,7 @@
  * hand-written handler gets unless its author names each query.
  */
 import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { db } from '@/db/database';
 import { campaigns, serviceAssets, serviceAttachments, users } from '@/db/schema';
 import { privateObjectUrl, publicObjectUrl } from '@/server';
 import { HttpError } from './httpError';
@@ -66,7 +66,7 @@ function anyOf(column: AnyColumn, values: unknown[]): SQL {
 async function creatorsOf(rows: readonly CampaignRow[]): Promise<Map<number, Creator>> {
   const ids = [...new Set(rows.map((row) => row.createdById).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map();
-  const found = await getDb().select({ id: users.id, name: users.name }).from(users).where(anyOf(users.id, ids));
+  const found = await db().select({ id: users.id, name: users.name }).from(users).where(anyOf(users.id, ids));
   return new Map(found.map((user) => [user.id, user]));
 }
 
@@ -80,7 +80,7 @@ export async function listCampaigns(teamId: number, query: ListQuery) {
   if (query.createdById) conditions.push(anyOf(campaigns.createdById, query.createdById));
   const where = and(...conditions);
   const offset = (query.page - 1) * query.perPage;
-  const rows = await getDb()
+  const rows = await db()
     .select(columns)
     .from(campaigns)
     .where(where)
@@ -93,13 +93,13 @@ export async function listCampaigns(teamId: number, query: ListQuery) {
   let totalCountCapped = false;
   if (hasMore || (rows.length === 0 && query.page > 1)) {
     // Count at most COUNT_LIMIT + 1 rows, like the controller's default.
-    const limited = getDb()
+    const limited = db()
       .select({ one: sql`1` })
       .from(campaigns)
       .where(where)
       .limit(COUNT_LIMIT + 1)
       .as('counted');
-    const counted = (await getDb().select({ n: count() }).from(limited))[0]?.n ?? 0;
+    const counted = (await db().select({ n: count() }).from(limited))[0]?.n ?? 0;
     const seen = rows.length > 0 ? offset + rows.length + (hasMore ? 1 : 0) : 0;
     totalCountCapped = counted > COUNT_LIMIT;
     totalCount = totalCountCapped ? Math.max(COUNT_LIMIT, seen) : counted;
@@ -120,7 +120,7 @@ export async function listCampaigns(teamId: number, query: ListQuery) {
 }
 
 export async function findCampaign(teamId: number, id: number): Promise<CampaignRow> {
-  const [row] = await getDb()
+  const [row] = await db()
     .select(columns)
     .from(campaigns)
     .where(and(eq(campaigns.teamId, teamId), eq(campaigns.id, id)))
@@ -194,7 +194,7 @@ async function assetJson({ key, variants, ...asset }: AssetRow) {
 async function slotAssets(campaignIds: readonly number[], slot: 'logo' | 'documents') {
   const grouped = new Map<number, Awaited<ReturnType<typeof assetJson>>[]>();
   if (campaignIds.length === 0) return grouped;
-  const rows = await getDb()
+  const rows = await db()
     .select({ ownerId: serviceAttachments.attachableId, asset: assetColumns })
     .from(serviceAttachments)
     .innerJoin(serviceAssets, eq(serviceAssets.id, serviceAttachments.assetId))
@@ -231,7 +231,7 @@ export interface CampaignData {
 }
 
 export async function insertCampaign(teamId: number, userId: number, data: CampaignData) {
-  const [row] = await getDb()
+  const [row] = await db()
     .insert(campaigns)
     .values({ ...data, name: data.name as string, teamId, createdById: userId })
     .returning();
@@ -241,7 +241,7 @@ export async function insertCampaign(teamId: number, userId: number, data: Campa
 export async function updateCampaign(teamId: number, id: number, data: CampaignData) {
   const current = await findCampaign(teamId, id);
   if (Object.keys(data).length === 0) return current;
-  const [row] = await getDb()
+  const [row] = await db()
     .update(campaigns)
     .set({ ...data, updatedAt: sql`now()` })
     .where(eq(campaigns.id, current.id))
@@ -258,7 +258,7 @@ export async function publishCampaign(teamId: number, id: number) {
     });
   }
   if (current.status === 'active') return current;
-  const [row] = await getDb()
+  const [row] = await db()
     .update(campaigns)
     .set({ status: 'active', publishedAt: new Date(), updatedAt: sql`now()` })
     .where(eq(campaigns.id, current.id))

@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { sessionTokenOf } from '@/controllers/session';
-import { getDb } from '@/db/client';
+import { db } from '@/db/database';
 import { memberships, type Role, sessions } from '@/db/schema';
 import { HttpError } from './httpError';
 
@@ -26,7 +26,7 @@ export function parseTeamId(raw: unknown): number {
 
 export async function requireMember(token: string | null, teamId: number): Promise<Member> {
   if (token === null) throw new HttpError(401, 'UNAUTHORIZED', 'Unauthorized');
-  const [row] = await getDb()
+  const [row] = await db()
     .select({ userId: sessions.userId, role: memberships.role })
     .from(sessions)
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.teamId, teamId)))

@@ -13,7 +13,7 @@
  * data used by the other scenarios is untouched.
  */
 import { performance } from 'node:perf_hooks';
-import { getDb } from '@/db/client';
+import { pool } from '@/db/database';
 import { countQueries } from '@/server';
 import type { BenchSettings } from '../options';
 import type { ScenarioResult } from '../results';
@@ -46,7 +46,7 @@ export async function runBulkScenario(options: {
     label: 'Bulk',
     status: 'draft',
   });
-  const client = getDb().$client;
+  const client = pool().$client;
   const reset = async (which: readonly number[]) => {
     await client`update campaigns set status = 'draft', published_at = null where id = any(${client.array([...which])}::int[])`;
     // Dead tuples from the last run would make every following run slower: vacuum keeps the runs alike.

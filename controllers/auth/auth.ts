@@ -15,9 +15,10 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { db } from '@/db/database';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
-import { db, logger } from '@/server';
+import { logger } from '@/server';
 import { appOrigin } from '../appOrigin';
 import { passwordChangeHook, sendPasswordChangedMail, sendPasswordResetMail, sendVerificationMail } from './authMails';
 import { authSecret } from './authSecret';

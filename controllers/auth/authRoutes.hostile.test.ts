@@ -25,7 +25,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { accounts, memberships, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
@@ -124,23 +124,23 @@ async function expectRefused(response: Response, statuses: number | number[], la
 
 /** Everything a hostile request could damage, in a comparable form. */
 async function accountState() {
-  const db = getDb();
+  const database = db();
   return {
-    users: await db.select().from(users).orderBy(users.id),
-    accounts: await db
+    users: await database.select().from(users).orderBy(users.id),
+    accounts: await database
       .select({ id: accounts.id, userId: accounts.userId, password: accounts.password, updatedAt: accounts.updatedAt })
       .from(accounts)
       .orderBy(accounts.id),
-    sessions: await db
+    sessions: await database
       .select({ id: sessions.id, token: sessions.token, expiresAt: sessions.expiresAt })
       .from(sessions)
       .orderBy(sessions.id),
-    verifications: await db.select().from(verifications).orderBy(verifications.id),
+    verifications: await database.select().from(verifications).orderBy(verifications.id),
   };
 }
 
 async function userByEmail(email: string) {
-  const [row] = await getDb().select().from(users).where(eq(users.email, email));
+  const [row] = await db().select().from(users).where(eq(users.email, email));
   return row;
 }
 
@@ -199,7 +199,7 @@ describe('sign-up ignores what a client may not set', () => {
     expect(row?.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(row?.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(
-      await getDb()
+      await db()
         .select()
         .from(memberships)
         .where(eq(memberships.userId, row?.id as number)),
@@ -236,7 +236,7 @@ describe('sign-up ignores what a client may not set', () => {
     const { id, cookie } = await signUp('Upd', 'update-image@example.com', 'long enough');
     const response = await post('/update-user', { image: 'javascript:alert(1)' }, { cookie });
     await expectRefused(response, 400, 'update-user image');
-    const [row] = await getDb().select().from(users).where(eq(users.id, id));
+    const [row] = await db().select().from(users).where(eq(users.id, id));
     expect(row?.image).toBeNull();
   });
 });
@@ -380,7 +380,7 @@ describe('odd Unicode', () => {
     for (const email of ['Alice@Example.com ', ' ALICE@example.com', 'alice@EXAMPLE.com']) {
       await expectRefused(await post('/sign-up/email', { name: 'A2', email, password: 'long enough' }), 422, email);
     }
-    const [row] = await getDb()
+    const [row] = await db()
       .select({ count: sql<number>`count(*)::int` })
       .from(users)
       .where(sql`lower(trim(${users.email})) = 'alice@example.com'`);
@@ -455,7 +455,7 @@ describe('odd Unicode', () => {
     const { id, cookie } = await signUp('Keeps Name', 'keeps-name@example.com', 'long enough');
     await expectRefused(await post('/update-user', { name: 'x\u0000y' }, { cookie }), 400, 'update-user NUL');
     await expectRefused(await post('/update-user', { name: 'N'.repeat(10 * 1024) }, { cookie }), [400, 422], 'long');
-    const [row] = await getDb().select().from(users).where(eq(users.id, id));
+    const [row] = await db().select().from(users).where(eq(users.id, id));
     expect(row?.name).toBe('Keeps Name');
   });
 });
@@ -665,19 +665,19 @@ describe('session cookie tampering', () => {
   it('a valid cookie of a deleted user is 401 everywhere', async () => {
     const { id, cookie } = await signUp('Gone', 'gone@example.com', 'long enough');
     expect((await me(cookie)).status).toBe(200);
-    await getDb().delete(users).where(eq(users.id, id));
+    await db().delete(users).where(eq(users.id, id));
     await expectAnonymous(cookie, 'deleted user');
   });
 
   it('a cookie of an expired session is 401 everywhere, and get-session does not revive it', async () => {
     const { id } = await signUp('Expired', 'expired@example.com', 'long enough');
     const cookie = await signInCookie('expired@example.com', 'long enough');
-    await getDb()
+    await db()
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(sessions.token, tokenOf(cookie)));
     await expectAnonymous(cookie, 'expired session');
-    const live = await getDb()
+    const live = await db()
       .select()
       .from(sessions)
       .where(and(eq(sessions.userId, id), eq(sessions.token, tokenOf(cookie)), sql`${sessions.expiresAt} > now()`));
@@ -699,7 +699,7 @@ describe('reset-password tokens', () => {
   it('a token made for another purpose is 400 and changes nothing', async () => {
     const { id, cookie } = await signUp('Purpose', 'purpose@example.com', FIRST);
     const other = 'other-purpose-token-0123456789';
-    await getDb()
+    await db()
       .insert(verifications)
       .values([
         { identifier: `delete-account-${other}`, value: String(id), expiresAt: new Date(Date.now() + 3_600_000) },
@@ -723,7 +723,7 @@ describe('reset-password tokens', () => {
   it('an expired token is 400 and changes nothing', async () => {
     const { cookie } = await signUp('Late', 'late@example.com', FIRST);
     const token = await resetToken('late@example.com');
-    await getDb()
+    await db()
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verifications.identifier, `reset-password:${token}`));

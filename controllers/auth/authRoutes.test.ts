@@ -5,7 +5,7 @@
  * password, the failed sign-in limit, and the API's error format.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { Team } from '@/db/models';
 import { clearSentMails, sentMails } from '../mailer';

@@ -14,7 +14,7 @@ vi.hoisted(() => {
   process.env.REQUIRE_EMAIL_VERIFICATION = 'true';
 });
 
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { env } from '@/env';
 import { clearSentMails, sentMails } from '../mailer';

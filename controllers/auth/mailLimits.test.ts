@@ -6,7 +6,7 @@
  * no-store` on every answer carrying a token or a session list.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, getDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import * as schema from '@/db/schema';
 import { clearSentMails, sentMails } from '../mailer';
@@ -25,7 +25,7 @@ function setRule(name: keyof typeof RULES, rule: RateLimitRule): void {
 beforeAll(() => demoSeeder.run());
 afterEach(async () => {
   Object.assign(RULES, defaults);
-  await getDb().delete(schema.rateLimits);
+  await db().delete(schema.rateLimits);
   clearSentMails();
 });
 afterAll(closeDb);

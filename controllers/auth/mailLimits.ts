@@ -13,9 +13,10 @@
  * Another mail-sending endpoint (a magic-link plugin, say): a case here.
  */
 import { eq } from 'drizzle-orm';
+import { db } from '@/db/database';
 import { User } from '@/db/models';
 import { sessions } from '@/db/schema';
-import { db, jsonResponse } from '@/server';
+import { jsonResponse } from '@/server';
 import { clientIp, type LimitName, rateLimit, withinLimit } from '../rateLimit';
 import { sessionTokenOf } from './sessionCookie';
 

@@ -7,11 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb, db } from '@/db/database';
 import { Invitation } from '@/db/models';
 import { env } from '@/env';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@/scripts/services/mailCatcher';
-import { db, type JobRunner, startJobs, transaction } from '@/server';
+import { type JobRunner, startJobs, transaction } from '@/server';
 import { api, type DemoWorld, seedDemo } from '../testClient';
 import { deliverMail, MAIL_RETRY } from './deliverMail';
 import { enqueueMail } from './enqueueMail';

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import { handler } from '../index';
 import { api, type DemoWorld, seedDemo } from '../testClient';
 import { createApiClient, launchCampaign } from './campaignScript';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type AppDatabase, closeDb, getDb } from '@/db/client';
+import { closeDb, db, type pool } from '@/db/database';
 import * as schema from '@/db/schema';
 import { env } from '@/env';
 import { connectDatabase, TooManyRequests } from '@/server';
@@ -28,10 +28,10 @@ function setRule(name: keyof typeof RULES, rule: RateLimitRule): void {
 }
 afterEach(async () => {
   Object.assign(RULES, defaults);
-  await getDb().delete(schema.rateLimits);
+  await db().delete(schema.rateLimits);
 });
 
-let other: AppDatabase | undefined;
+let other: ReturnType<typeof pool> | undefined;
 afterAll(async () => {
   await other?.$client.end({ timeout: 5 });
   await closeDb();
@@ -78,7 +78,7 @@ describe('rateLimit', () => {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL is set by scripts/vitest/setup.ts');
     other = connectDatabase(env.DATABASE_URL, { schema, max: 1 }); // a second pool, as a second instance has
     const elsewhere = createLimiter('presign', other, { points: 4, durationSeconds: 60 });
-    const [mine] = await getDb().execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+    const [mine] = await db().execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
     const [theirs] = await other.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
     expect(mine?.pid).not.toBe(theirs?.pid);
 
@@ -94,13 +94,13 @@ describe('rateLimit', () => {
   it('does nothing, and touches no row, when the limit is off', async () => {
     setRule('signUp', null);
     for (let i = 0; i < 20; i++) await rateLimit('signUp', '203.0.113.10');
-    expect(await getDb().select().from(schema.rateLimits)).toEqual([]);
+    expect(await db().select().from(schema.rateLimits)).toEqual([]);
   });
 
   it('keeps neither emails nor addresses in the table, and fits any key in its 255 characters', async () => {
     const email = `${'x'.repeat(240)}@example.com`;
     await assertNotBlocked('signIn', { email, ip: '2001:db8::/64' });
-    const keys = (await getDb().select().from(schema.rateLimits)).map((row) => row.key).sort();
+    const keys = (await db().select().from(schema.rateLimits)).map((row) => row.key).sort();
     expect(keys).toEqual([
       `signInAccount:${storedKey(`${email} 2001:db8::/64`)}`,
       `signInIp:${storedKey('2001:db8::/64')}`,
@@ -185,7 +185,7 @@ describe('Bearer failures per IP', () => {
 describe('sweepExpiredRateLimits', () => {
   it('removes rows whose window ended over a minute ago, and only those', async () => {
     const now = Date.now();
-    await getDb()
+    await db()
       .insert(schema.rateLimits)
       .values([
         { key: 'old', points: 3, expire: new Date(now - 120_000) },
@@ -193,7 +193,7 @@ describe('sweepExpiredRateLimits', () => {
         { key: 'live', points: 3, expire: new Date(now + 60_000) },
       ]);
     expect(await sweepExpiredRateLimits()).toBe(1);
-    const left = await getDb().select({ key: schema.rateLimits.key }).from(schema.rateLimits);
+    const left = await db().select({ key: schema.rateLimits.key }).from(schema.rateLimits);
     expect(left.map((row) => row.key).sort()).toEqual(['justEnded', 'live']);
   });
 });

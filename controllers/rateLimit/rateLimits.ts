@@ -34,7 +34,7 @@
 import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import { type AppDatabase, getDb } from '@/db/client';
+import { type AppDatabase, db, pool } from '@/db/database';
 import { User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
 import { env } from '@/env';
@@ -137,7 +137,7 @@ const limiters = new WeakMap<AppDatabase, Map<string, RateLimiterDrizzle>>();
 function limiterFor(name: LimitName): RateLimiterDrizzle | null {
   const rule: RateLimitRule = RULES[name];
   if (!rule) return null;
-  const store = getDb();
+  const store = pool();
   sweepNowAndThen(store);
   const perStore = limiters.get(store) ?? new Map<string, RateLimiterDrizzle>();
   limiters.set(store, perStore);
@@ -232,7 +232,7 @@ export async function clearFailures<G extends GuardName>(guard: G, keys: GuardKe
  * restarted by the limiter, so this only keeps the table small. Safe to run
  * on several instances at once. Returns how many rows went.
  */
-export async function sweepExpiredRateLimits(store: AppDatabase = getDb()): Promise<number> {
+export async function sweepExpiredRateLimits(store: AppDatabase = db()): Promise<number> {
   // The driver's row count: nothing of the removed rows needs to come back over the wire.
   const result = await store.delete(rateLimits).where(lt(rateLimits.expire, new Date(Date.now() - 60_000)));
   return result.count;

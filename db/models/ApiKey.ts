@@ -10,7 +10,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { belongsTo, db, type JsonObject, Model } from '@/server';
+import { belongsTo, type JsonObject, Model } from '@/server';
+import { db } from '../database';
 import { apiKeys, memberships, type Role, teams, users } from '../schema';
 import { models } from './registry';
 

@@ -5,7 +5,7 @@
  * the `Object.assign` below (associations find their targets there).
  */
 // Registers the database with the model layer (no I/O until the first query).
-import '../client';
+import '../database';
 import { ApiKey } from './ApiKey';
 import { Campaign } from './Campaign';
 import { Invitation } from './Invitation';

@@ -5,7 +5,7 @@
  * handler as the demo users, and prints the answers as one `RESULT` line.
  */
 import { api, seedDemo } from '@/controllers/testClient';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 
 const world = await seedDemo();
 const notes = `/teams/${world.acme.id}/notes`;

@@ -19,7 +19,7 @@ const name = `test_${randomBytes(6).toString('hex')}`;
 process.env.DATABASE_URL = await cloneDatabase(serverUrl, inject('pgTemplate'), name);
 
 afterAll(async () => {
-  // db/client.ts caches its pool on globalThis; close it before dropping.
+  // db/database.ts caches its pool on globalThis; close it before dropping.
   const cached = (globalThis as { __appDb?: { $client: postgres.Sql } }).__appDb;
   await cached?.$client.end({ timeout: 5 });
   await dropDatabase(serverUrl, name);

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '@/controllers';
-import { closeDb } from '@/db/client';
+import { closeDb } from '@/db/database';
 import * as catchAll from './route';
 
 afterAll(closeDb);

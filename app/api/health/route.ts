@@ -5,7 +5,7 @@
  * Whether the app can serve (migrated, storage reachable) is /api/ready.
  */
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { db } from '@/db/database';
 import { env } from '@/env';
 import { apiRoute, ServiceUnavailable, withTimeout } from '@/server';
 
@@ -18,7 +18,7 @@ const TIMEOUT_MS = 5_000;
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/api/health', {
   GET: async () => {
     try {
-      const answer = await withTimeout(getDb().execute(sql`select 1`), TIMEOUT_MS);
+      const answer = await withTimeout(db().execute(sql`select 1`), TIMEOUT_MS);
       if (answer === undefined) throw new Error(`no answer within ${TIMEOUT_MS} ms`);
     } catch (error) {
       // Logged with its cause and request id by the one error serialiser.

@@ -14,7 +14,7 @@
  */
 import '@/controllers/storage';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { db } from '@/db/database';
 import { pendingMigrations } from '@/db/migrationStatus';
 import { env, storageConfigured } from '@/env';
 import { assertStorageReachable, currentJobRunner, isDraining, logger, withTimeout } from '@/server';
@@ -33,12 +33,12 @@ export interface Readiness {
 
 export async function checkReadiness(): Promise<Readiness> {
   const database = await run('database', async () => {
-    await getDb().execute(sql`select 1`);
+    await db().execute(sql`select 1`);
     return pass('reachable');
   });
   const migrations = database.ok
     ? await run('migrations', async () => {
-        const pending = await pendingMigrations(getDb());
+        const pending = await pendingMigrations(db());
         if (pending.length === 0) return pass('up to date');
         return fail(`${pending.length} pending (${pending.join(', ')}): run \`npm run db:migrate\``);
       })

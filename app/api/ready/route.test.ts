@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { startAppJobs } from '@/controllers/jobs';
-import { type AppDatabase, closeDb, getDb } from '@/db/client';
+import { type AppDatabase, closeDb, db } from '@/db/database';
 import { pendingMigrations } from '@/db/migrationStatus';
 import journal from '@/db/migrations/meta/_journal.json';
 import { dropDatabase, ensureDatabase } from '@/scripts/services/embeddedPostgres';
@@ -65,10 +65,10 @@ describe('GET /api/ready', () => {
   });
 
   it('is not ready when the database is behind the code, naming npm run db:migrate', async () => {
-    const [last] = await getDb().execute<{ id: number }>(
+    const [last] = await db().execute<{ id: number }>(
       sql`select id from drizzle.__drizzle_migrations order by created_at desc limit 1`,
     );
-    await getDb().execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
+    await db().execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
     const { status, body, text } = await ready();
     expect(status).toBe(503);
     expect(body).toMatchObject({ ready: false, checks: { database: { ok: true }, migrations: { ok: false } } });
