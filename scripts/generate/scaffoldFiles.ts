@@ -62,6 +62,22 @@ export function pruneImports(text: string): string {
     .join('\n');
 }
 
+/** A sample value; a unique field's varies with a counter (`serial`) so records never collide. */
+function uniqueSample(field: Field, variant: 0 | 1): string {
+  const value = sample(field, variant);
+  if (!field.unique) return value;
+  switch (field.type) {
+    case 'string':
+    case 'text':
+      return `\`${value.slice(1, -1)} \${++serial}\``;
+    case 'integer':
+    case 'bigint':
+      return `${value} + ++serial`;
+    default:
+      return value; // other unique types: give distinct values in your tests
+  }
+}
+
 export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput {
   const { name: Name, fields } = resource;
   const models = new Set(discoverModels(root));
@@ -261,12 +277,15 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
         `ref.${field.association}Away = await createTeamRecord(${field.target}, away);`,
       ]),
     ),
-    validData: lines(fields.map((field) => `${field.name}: ${sample(field, 0)},`)),
-    updateData: lines(fields.map((field) => `${field.name}: ${sample(field, 1)},`)),
+    uniqueCounter: fields.some((field) => field.unique)
+      ? '// Unique fields get a new value in every record.\nlet serial = 0;'
+      : '',
+    validData: lines(fields.map((field) => `${field.name}: ${uniqueSample(field, 0)},`)),
+    updateData: lines(fields.map((field) => `${field.name}: ${uniqueSample(field, 1)},`)),
     getExpectations:
       references.length === 0
-        ? 'expect(shown.body).toMatchObject(valid());'
-        : `expect(shown.body).toMatchObject({ ...valid(), ${references.map((field) => `${field.association}: { id: ref.${field.association}.id }`).join(', ')} });`,
+        ? 'expect(shown.body).toMatchObject(data);'
+        : `expect(shown.body).toMatchObject({ ...data, ${references.map((field) => `${field.association}: { id: ref.${field.association}.id }`).join(', ')} });`,
     requiredFields: quoteList(
       fields
         .filter((field) => !field.optional && field.type !== 'boolean')
