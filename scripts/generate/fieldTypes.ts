@@ -118,7 +118,8 @@ export function validation(field: Field): string | undefined {
       );
     }
     case 'boolean':
-      return orNull(field, 'z.boolean()');
+      // A required boolean defaults to false in the database: absent is fine, null is not.
+      return field.optional ? 'z.boolean().nullish()' : 'z.boolean().optional()';
     case 'date':
       return orNull(
         field,

@@ -200,7 +200,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
       ? `${field.name}Filter === 'true'`
       : field.type === 'references'
         ? `Number(${field.name}Filter)`
-        : `${field.name}Filter as ${Name}ControllerRecord['${field.name}']`;
+        : `${field.name}Filter as NonNullable<${Name}ControllerRecord['${field.name}']>`;
   const setter = (field: Field) => `set${field.name.charAt(0).toUpperCase()}${field.name.slice(1)}`;
 
   const values: Record<string, string> = {
