@@ -3,39 +3,23 @@
  * handler under /api (app/api/[...path]/route.ts), REST and tRPC alike.
  *
  * Add a controller: create controllers/<Name>Controller.ts exporting a class
- * of that name, and list it in `controllerClasses` (the typed-client codegen
- * reads this list).
+ * of that name and run `npm run gen` (it runs by itself before dev, build,
+ * typecheck and test). The list of controllers is derived from the files
+ * (controllers/controllers.gen.ts); the router, the typed clients and the
+ * OpenAPI document all follow it.
  */
 import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
-import { APIKeyController } from './APIKeyController';
 import { appOrigin } from './appOrigin';
-import { CampaignController } from './CampaignController';
 import { type AppContext, authorizeScope, createContext } from './context';
-import { InvitationAcceptanceController } from './InvitationAcceptanceController';
-import { InvitationController } from './InvitationController';
-import { MemberController } from './MemberController';
+import { controllerClasses } from './controllers.gen';
 import { createOpenApiDocument } from './openapi';
-import { PostController } from './PostController';
 import { rememberRequest } from './requestOfContext';
-import { TeamController } from './TeamController';
-import { TeamSettingsController } from './TeamSettingsController';
-import { UploadController } from './UploadController';
 // Registers the storage options (lazily: no I/O, no S3 variables needed at build).
 import './storage';
 // Chooses the log output (JSON lines in production, readable in development).
 import './logger';
 
-export const controllerClasses = [
-  CampaignController,
-  PostController,
-  TeamSettingsController,
-  APIKeyController,
-  UploadController,
-  TeamController,
-  MemberController,
-  InvitationController,
-  InvitationAcceptanceController,
-] as const;
+export { controllerClasses };
 
 export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));
 

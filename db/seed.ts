@@ -1,7 +1,9 @@
 /**
  * `npm run db:seed`: fills the database with data to develop against.
  *
- * Add a seeder to `seeders` below. Each must be idempotent (upsert, or
+ * Add a seeder: a file db/seeds/<name>.ts exporting `<name>Seeder` (`npm run
+ * gen` lists it in db/seeds/seeders.gen.ts; they run after the ones below,
+ * by file name), or add it to `seeders` below. Each must be idempotent (upsert, or
  * `findBy` before `create`): the script runs again and again, also while
  * `npm run dev` runs. All seeders run in one transaction: all or nothing.
  */
@@ -11,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { transaction } from '@/server';
 import { closeDb, db } from './database';
 import { demoSeeder } from './demoSeed';
+import { discoveredSeeders } from './seeds/seeders.gen';
 
 export interface Seeder {
   /** Shown in the output, e.g. "demo users". */
@@ -19,7 +22,7 @@ export interface Seeder {
 }
 
 /** Run in this order. Replace the demo seeder with your own. */
-export const seeders: Seeder[] = [demoSeeder];
+export const seeders: Seeder[] = [demoSeeder, ...discoveredSeeders];
 
 export async function seed(): Promise<void> {
   // Fails fast with the driver's message when the database is unreachable.

@@ -1,6 +1,7 @@
 /**
- * `npm run gen`: writes the typed client files from the controllers
- * (docs/typed-client.md). Runs by itself before dev, test and
+ * `npm run gen`: writes the app's derived files: the lists of controllers,
+ * models and seeders found on disk (scripts/gen/discover.ts), then the typed
+ * client files from the controllers (docs/typed-client.md). Runs by itself before dev, test and
  * typecheck (package.json / scripts/test.ts).
  *
  *   npm run gen            write the files that changed
@@ -17,6 +18,8 @@ import { pathToFileURL } from 'node:url';
 import type { ControllerClass } from '@/server';
 import { describeController } from './gen/describeController';
 import { describeSlots } from './gen/describeSlots';
+import { discoveredFiles } from './gen/discover';
+import { renderBrowserClients, renderServerClients } from './gen/renderClientExports';
 import { renderClientFile } from './gen/renderClientFile';
 import { renderOpenApiTypes } from './gen/renderOpenApiTypes';
 
@@ -98,11 +101,22 @@ export async function generateOpenApiTypes(root = ROOT): Promise<string> {
   return renderOpenApiTypes((openApiDocument as () => object)());
 }
 
+/** The per-controller exports of controllers/client.ts and controllers/server.ts. */
+export async function generateClientExports(root = ROOT): Promise<{ browser: string; server: string }> {
+  const { controllerClasses } = await importModule(path.join(root, 'controllers/index.ts'));
+  const controllers = (controllerClasses as ControllerClass[]).map(describeController);
+  return { browser: renderBrowserClients(controllers), server: renderServerClients(controllers) };
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   let stale = 0;
+  // The discovered lists come first: every later output imports them.
   const outputs: { out: string; text: () => Promise<string> }[] = [
+    ...discoveredFiles(ROOT).map((file) => ({ out: file.out, text: async () => file.text })),
     ...TARGETS.map((target) => ({ out: target.out, text: () => generate(target) })),
+    { out: 'controllers/browserClients.gen.ts', text: async () => (await generateClientExports()).browser },
+    { out: 'controllers/serverClients.gen.ts', text: async () => (await generateClientExports()).server },
     { out: OPENAPI_TYPES, text: () => generateOpenApiTypes() },
   ];
   for (const target of outputs) {

@@ -2,6 +2,7 @@
  * A labelled table in the app's style whose rows end with their actions (an
  * unlabelled last column, named for screen readers). The caller renders the
  * `<tr>` rows; `label` names the table for assistive technology and tests.
+ * `renderHeader` replaces a column's header text (a sort button, say).
  */
 import type { ReactNode } from 'react';
 
@@ -9,9 +10,10 @@ interface DataTableProps {
   label: string;
   columns: readonly string[];
   children: ReactNode;
+  renderHeader?: (column: string) => ReactNode;
 }
 
-export function DataTable({ label, columns, children }: DataTableProps) {
+export function DataTable({ label, columns, children, renderHeader }: DataTableProps) {
   return (
     <div className="table-wrap">
       <table className="table" aria-label={label}>
@@ -19,7 +21,7 @@ export function DataTable({ label, columns, children }: DataTableProps) {
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col">
-                {column}
+                {renderHeader ? renderHeader(column) : column}
               </th>
             ))}
             <th scope="col">

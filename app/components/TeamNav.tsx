@@ -10,6 +10,7 @@ export function TeamNav({ teamId, isOwner }: { teamId: number; isOwner: boolean 
     { href: `${base}/campaigns`, label: 'Campaigns' },
     { href: `${base}/members`, label: 'Members' },
     { href: `${base}/settings`, label: 'Settings' },
+    // `npm run generate -- scaffold` adds its resources' links above this line.
     ...(isOwner ? [{ href: `${base}/api-keys`, label: 'API keys' }] : []),
   ];
   return (

@@ -4,7 +4,7 @@ import { freePort } from '@/server/testing';
 
 /** Imports the route afresh under `vars` (env.ts reads the environment once, at import). */
 async function loadRoute(vars: Record<string, string>) {
-  // db/client caches its pool on globalThis across module reloads; drop it.
+  // db/database caches its pool on globalThis across module reloads; drop it.
   const { closeDb } = await import('@/db/database');
   await closeDb();
   vi.resetModules();

@@ -1,0 +1,46 @@
+/**
+ * `npm run generate`: the scaffold generator (docs/generators.md).
+ *
+ *   npm run generate -- scaffold Product name:string price:integer status:enum:draft,live campaign:references
+ *   npm run generate -- scaffold Product ... --dry-run   prints the plan, writes nothing
+ *   npm run generate -- scaffold Product ... --force     regenerates, merging into your edits
+ *   npm run generate -- destroy scaffold Product         removes what the scaffold made
+ *
+ * The files come from templates/scaffold/ (edit them to change what it
+ * writes). Nothing is written unless the whole command is valid.
+ */
+import { pathToFileURL } from 'node:url';
+import { GeneratorError, parseScaffold } from './generate/parseScaffold';
+import { destroyScaffold, runScaffold } from './generate/runScaffold';
+
+const USAGE = `usage:
+  npm run generate -- scaffold <Name> <field>:<type>[:<modifier>]... [--dry-run] [--force]
+  npm run generate -- destroy scaffold <Name> [--dry-run]
+types: string[:N], text, integer, bigint, decimal, boolean, date, timestamp, enum:a,b,c, references
+modifiers: optional, unique (docs/generators.md)`;
+
+export async function main(argv: readonly string[], root: string): Promise<number> {
+  const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
+  const args = argv.filter((arg) => !arg.startsWith('--'));
+  for (const flag of flags)
+    if (!['--dry-run', '--force'].includes(flag))
+      throw new GeneratorError(`generate: unknown option ${flag}\n${USAGE}`);
+  const options = { dryRun: flags.has('--dry-run'), force: flags.has('--force'), root, log: console.log };
+  if (args[0] === 'scaffold') {
+    return runScaffold(parseScaffold(args[1], args.slice(2)), args.slice(2), options);
+  }
+  if (args[0] === 'destroy' && args[1] === 'scaffold' && args[2] && args.length === 3) {
+    return destroyScaffold(args[2], options);
+  }
+  throw new GeneratorError(USAGE);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2), process.cwd()).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof GeneratorError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

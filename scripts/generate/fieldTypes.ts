@@ -1,0 +1,301 @@
+/**
+ * What each field type becomes in the generated code: its column, its
+ * validation, its form input, its JSON sample values for the tests. The
+ * templates (templates/scaffold/) place these fragments; change a type's
+ * column or input here, a file's layout in its template.
+ *
+ * JSON types: string/text/enum strings; integer and bigint numbers (bigint
+ * up to 2^53, drizzle's `mode: 'number'`); decimal a string, exact
+ * (`"12.50"`: numeric(12, 2), never a float); boolean; date `"2026-01-15"`;
+ * timestamp an ISO-8601 string; references the other record's id.
+ */
+import type { Field, Resource } from './parseScaffold';
+
+const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+export const DECIMAL = { precision: 12, scale: 2 };
+const label = (field: Field) =>
+  (field.association ?? field.name).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+
+export { label as fieldLabel };
+
+/** `varchar('name', { length: 255 }).notNull()` and the pg-core import names it needs. */
+export function column(field: Field, targetTable?: string): { code: string; imports: string[] } {
+  const c = q(field.column);
+  let code: string;
+  let imports: string[];
+  switch (field.type) {
+    case 'string':
+      code = `varchar(${c}, { length: ${field.length ?? 255} })`;
+      imports = ['varchar'];
+      break;
+    case 'text':
+      code = `text(${c})`;
+      imports = ['text'];
+      break;
+    case 'integer':
+      code = `integer(${c})`;
+      imports = ['integer'];
+      break;
+    case 'bigint':
+      code = `bigint(${c}, { mode: 'number' })`;
+      imports = ['bigint'];
+      break;
+    case 'decimal':
+      code = `numeric(${c}, { precision: ${DECIMAL.precision}, scale: ${DECIMAL.scale} })`;
+      imports = ['numeric'];
+      break;
+    case 'boolean':
+      code = `boolean(${c})`;
+      imports = ['boolean'];
+      break;
+    case 'date':
+      code = `date(${c}, { mode: 'string' })`;
+      imports = ['date'];
+      break;
+    case 'timestamp':
+      code = `timestamp(${c}, { withTimezone: true })`;
+      imports = ['timestamp'];
+      break;
+    case 'enum': {
+      const longest = Math.max(...(field.values ?? []).map((v) => v.length));
+      code = `varchar(${c}, { length: ${Math.max(20, longest)}, enum: [${(field.values ?? []).map(q).join(', ')}] })`;
+      imports = ['varchar'];
+      break;
+    }
+    case 'references':
+      code = `integer(${c})`;
+      imports = ['integer'];
+      break;
+  }
+  if (!field.optional) code += '.notNull()';
+  if (field.type === 'boolean' && !field.optional) code += '.default(false)';
+  if (field.type === 'references')
+    code += `\n      .references(() => ${targetTable}.id, { onDelete: '${field.optional ? 'set null' : 'cascade'}' })`;
+  return { code: `${field.name}: ${code},`, imports };
+}
+
+/** Table-level constraints: enum check, unique per team. */
+export function constraints(field: Field, resource: Resource): { code: string[]; imports: string[] } {
+  const code: string[] = [];
+  const imports: string[] = [];
+  if (field.type === 'enum') {
+    const list = (field.values ?? []).map((v) => `'${v}'`).join(', ');
+    code.push(`check('${resource.table}_${field.column}_check', sql\`\${t.${field.name}} in (${list})\`),`);
+    imports.push('check');
+  }
+  if (field.unique) {
+    code.push(`unique('${resource.table}_team_id_${field.column}_key').on(t.teamId, t.${field.name}),`);
+    imports.push('unique');
+  }
+  if (field.type === 'references') {
+    code.push(`index('${resource.table}_${field.column}_idx').on(t.${field.name}),`);
+    imports.push('index');
+  }
+  return { code, imports };
+}
+
+const orNull = (field: Field, schema: string) => (field.optional ? `${schema}.nullish()` : schema);
+
+/** The model's zod rule for the field (messages read like the framework's). */
+export function validation(field: Field): string | undefined {
+  switch (field.type) {
+    case 'string':
+      return orNull(field, field.optional ? 'z.string()' : `z.string().trim().min(1, "can't be blank")`);
+    case 'text':
+      return orNull(field, field.optional ? 'z.string()' : `z.string().trim().min(1, "can't be blank")`);
+    case 'integer':
+      return orNull(
+        field,
+        "z.number().int('must be a whole number').min(-2_147_483_648, 'is too small').max(2_147_483_647, 'is too large')",
+      );
+    case 'bigint':
+      return orNull(field, "z.number().int('must be a whole number').safe('is too large')");
+    case 'decimal': {
+      const whole = DECIMAL.precision - DECIMAL.scale;
+      return orNull(
+        field,
+        `z.string().regex(/^-?\\d{1,${whole}}(\\.\\d{1,${DECIMAL.scale}})?$/, 'must be a decimal number as a string, like "12.50"')`,
+      );
+    }
+    case 'boolean':
+      // A required boolean defaults to false in the database: absent is fine, null is not.
+      return field.optional ? 'z.boolean().nullish()' : 'z.boolean().optional()';
+    case 'date':
+      return orNull(
+        field,
+        "z.string().regex(/^\\d{4}-\\d{2}-\\d{2}$/, 'must be a date (YYYY-MM-DD)').refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date')",
+      );
+    case 'timestamp':
+      return orNull(field, "z.date('must be a date and time')");
+    case 'enum': {
+      const values = field.values ?? [];
+      const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0];
+      return orNull(field, `z.enum([${values.map(q).join(', ')}], 'must be ${words}')`);
+    }
+    case 'references':
+      return orNull(field, "z.number().int('must be a whole number')");
+  }
+}
+
+/** A value the API accepts, as TypeScript source (`ref` names the referenced record in tests). */
+export function sample(field: Field, variant: 0 | 1): string {
+  switch (field.type) {
+    case 'string':
+    case 'text':
+      return q(variant === 0 ? `First ${field.name}` : `Second ${field.name}`);
+    case 'integer':
+      return variant === 0 ? '42' : '7';
+    case 'bigint':
+      return variant === 0 ? '9007199254740' : '12';
+    case 'decimal':
+      return variant === 0 ? q('12.50') : q('0.99');
+    case 'boolean':
+      return variant === 0 ? 'true' : 'false';
+    case 'date':
+      return variant === 0 ? q('2026-01-15') : q('2026-02-28');
+    case 'timestamp':
+      return variant === 0 ? q('2026-01-15T10:30:00.000Z') : q('2026-02-28T08:00:00.000Z');
+    case 'enum':
+      return q((field.values ?? [])[variant] ?? (field.values ?? [])[0] ?? '');
+    case 'references':
+      return `ref.${field.association}${variant === 0 ? '' : '2'}.id`;
+  }
+}
+
+/** A value the model refuses and the message it gives (tests). */
+export function invalid(field: Field): { value: string; message: string } | undefined {
+  switch (field.type) {
+    case 'string':
+      return {
+        value: q('x'.repeat((field.length ?? 255) + 1)),
+        message: `is too long (maximum is ${field.length ?? 255} characters)`,
+      };
+    case 'integer':
+    case 'bigint':
+      return { value: '1.5', message: 'must be a whole number' };
+    case 'decimal':
+      return { value: q('1.234'), message: 'must be a decimal number as a string, like "12.50"' };
+    case 'date':
+      return { value: q('15/01/2026'), message: 'must be a date (YYYY-MM-DD)' };
+    case 'enum':
+      return { value: q('not_a_value'), message: '' };
+    default:
+      return undefined;
+  }
+}
+
+/** What the form holds for the field (strings for inputs, a boolean for a checkbox). */
+export function formState(field: Field, record: string): { init: string; empty: string } {
+  const v = `${record}.${field.name}`;
+  switch (field.type) {
+    case 'boolean':
+      return { init: `${v} ?? false`, empty: 'false' };
+    case 'timestamp':
+      return { init: `${v} ? toLocalInput(${v}) : ''`, empty: "''" };
+    case 'enum':
+      return { init: `${v} ?? ''`, empty: field.optional ? "''" : q((field.values ?? [])[0] ?? '') };
+    default:
+      return { init: `${v} === null || ${v} === undefined ? '' : String(${v})`, empty: "''" };
+  }
+}
+
+/** The form value -> the JSON the API takes. Empty inputs send null ("can't be blank" when required). */
+export function toJson(field: Field, value: string): string {
+  switch (field.type) {
+    case 'boolean':
+      return value;
+    case 'integer':
+    case 'bigint':
+    case 'references':
+      return `${value} === '' ? null : Number(${value})`;
+    case 'timestamp':
+      return `${value} === '' ? null : new Date(${value}).toISOString()`;
+    default:
+      return `${value} === '' ? null : ${value}`;
+  }
+}
+
+/** The input for the field, in JSX. `value`/`set` name the state; `errors` the field's messages. */
+export function input(field: Field, resource: Resource, value: string, set: string): string {
+  const id = `${resource.camel}-${field.name}`;
+  const text = (type: string, extra = '') =>
+    `<TextField id="${id}" label="${label(field)}" type="${type}"${extra} value={${value}} onChange={${set}} errors={errors?.${field.name}} />`;
+  const wrap = (control: string) =>
+    [
+      '<div className="field">',
+      `  <label htmlFor="${id}">${label(field)}</label>`,
+      `  ${control}`,
+      `  <FieldError inputId="${id}" messages={errors?.${field.name}} />`,
+      '</div>',
+    ].join('\n');
+  const described = `aria-invalid={errors?.${field.name} ? true : undefined} aria-describedby={errors?.${field.name} ? fieldErrorId('${id}') : undefined}`;
+  switch (field.type) {
+    case 'string':
+      return text('text');
+    case 'integer':
+    case 'bigint':
+      return text('number', ' step="1"');
+    case 'decimal':
+      return text('text', ' inputMode="decimal"');
+    case 'date':
+      return text('date');
+    case 'timestamp':
+      return text('datetime-local');
+    case 'text':
+      return wrap(
+        `<textarea id="${id}" rows={4} value={${value}} onChange={(event) => ${set}(event.target.value)} ${described} />`,
+      );
+    case 'boolean':
+      return [
+        '<div className="field">',
+        `  <label htmlFor="${id}">`,
+        `    <input id="${id}" type="checkbox" checked={${value}} onChange={(event) => ${set}(event.target.checked)} ${described} />{' '}`,
+        `    ${label(field)}`,
+        '  </label>',
+        `  <FieldError inputId="${id}" messages={errors?.${field.name}} />`,
+        '</div>',
+      ].join('\n');
+    case 'enum': {
+      const options = (field.values ?? []).map((v) => `    <option value="${v}">${v}</option>`);
+      return wrap(
+        [
+          `<select id="${id}" value={${value}} onChange={(event) => ${set}(event.target.value)} ${described}>`,
+          ...(field.optional ? ['    <option value="">—</option>'] : []),
+          ...options,
+          '  </select>',
+        ].join('\n'),
+      );
+    }
+    case 'references':
+      return wrap(
+        [
+          `<select id="${id}" value={${value}} onChange={(event) => ${set}(event.target.value)} ${described}>`,
+          `    <option value="">${field.optional ? '—' : `Choose a ${label(field).toLowerCase()}`}</option>`,
+          `    {${field.association}Options.map((option) => (`,
+          '      <option key={option.id} value={option.id}>',
+          '        {option.label}',
+          '      </option>',
+          '    ))}',
+          '  </select>',
+        ].join('\n'),
+      );
+  }
+}
+
+/** The field's value as text in the list and the detail page. */
+export function display(field: Field, record: string): string {
+  const v = `${record}.${field.name}`;
+  switch (field.type) {
+    case 'boolean':
+      return `${v} ? 'Yes' : 'No'`;
+    case 'timestamp':
+      return `${v} ? new Date(${v}).toLocaleString('en-US', { timeZone: 'UTC' }) : '—'`;
+    case 'references':
+      return `recordLabel(${record}.${field.association}, ${v})`;
+    default:
+      return `${v} === null || ${v} === undefined ? '—' : String(${v})`;
+  }
+}
+
+export const isSortable = (field: Field) => field.type !== 'text';
+export const isFilterable = (field: Field) => ['enum', 'boolean', 'references'].includes(field.type);

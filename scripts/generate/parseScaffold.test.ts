@@ -1,0 +1,53 @@
+/** The scaffold's command line: what it accepts, and the clear errors for what it does not. */
+import { describe, expect, it } from 'vitest';
+import { GeneratorError, parseField, parseScaffold } from './parseScaffold';
+
+const PINNED = ['name:string', 'price:integer', 'status:enum:draft,live', 'campaign:references', 'notes:text:optional'];
+
+describe('parseScaffold', () => {
+  it('reads the documented command into names, columns and modifiers', () => {
+    const product = parseScaffold('Product', PINNED);
+    expect(product).toMatchObject({ name: 'Product', plural: 'products', table: 'products', camel: 'product' });
+    expect(product.fields.map((field) => [field.name, field.column, field.type, field.optional])).toEqual([
+      ['name', 'name', 'string', false],
+      ['price', 'price', 'integer', false],
+      ['status', 'status', 'enum', false],
+      ['campaignId', 'campaign_id', 'references', false],
+      ['notes', 'notes', 'text', true],
+    ]);
+    expect(product.fields[2]?.values).toEqual(['draft', 'live']);
+    expect(product.fields[3]).toMatchObject({ target: 'Campaign', association: 'campaign' });
+  });
+
+  it('reads lengths, unique and multi-word names', () => {
+    expect(parseField('code:string:120:unique')).toMatchObject({ length: 120, unique: true, optional: false });
+    expect(parseField('releaseDate:date:optional')).toMatchObject({ column: 'release_date', optional: true });
+    expect(parseScaffold('LineItem', ['qty:integer'])).toMatchObject({ plural: 'line-items', table: 'line_items' });
+  });
+
+  const refusals: [string, string[], RegExp][] = [
+    ['Product', ['price:money'], /unknown type "money" in "price:money"; types: string, text/],
+    ['product', ['name:string'], /"product" is not a PascalCase name/],
+    ['Products', ['name:string'], /looks plural; name the resource in the singular \(Product\)/],
+    ['Team', ['name:string'], /"Team" is reserved/],
+    ['Product', ['class:string'], /field "class" is reserved/],
+    ['Product', ['teamId:integer'], /field "teamId" is reserved/],
+    ['Product', ['Name:string'], /field "Name" in "Name:string" must be camelCase/],
+    ['Product', ['status:enum'], /"status:enum" lists no values/],
+    [
+      'Product',
+      ['name:string:required'],
+      /unknown modifier "required" in "name:string:required"; modifiers: optional, unique/,
+    ],
+    ['Product', ['name'], /field "name" has no type/],
+    ['Product', ['name:string', 'name:text'], /field "name" is given twice/],
+    ['Product', [], /give at least one field/],
+    ['Product', ['campaignId:references'], /write the association, not the column: campaign:references/],
+  ];
+  for (const [name, fields, message] of refusals) {
+    it(`refuses ${name} ${fields.join(' ')}`, () => {
+      expect(() => parseScaffold(name, fields)).toThrow(GeneratorError);
+      expect(() => parseScaffold(name, fields)).toThrow(message);
+    });
+  }
+});

@@ -1,0 +1,213 @@
+/**
+ * Reads `scaffold <Name> <field>:<type>[:<arg>][:<modifier>]...` into a
+ * resource description, or throws a GeneratorError naming the problem.
+ * Nothing is written before this succeeds (scripts/generate.ts).
+ */
+import pluralize from 'pluralize';
+
+export class GeneratorError extends Error {}
+
+export const FIELD_TYPES = [
+  'string',
+  'text',
+  'integer',
+  'bigint',
+  'decimal',
+  'boolean',
+  'date',
+  'timestamp',
+  'enum',
+  'references',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const MODIFIERS = ['optional', 'unique'] as const;
+
+export interface Field {
+  /** camelCase, as in JSON and TypeScript (`campaignId` for `campaign:references`). */
+  name: string;
+  /** snake_case column (`campaign_id`). */
+  column: string;
+  type: FieldType;
+  /** `string:120`: varchar length (default 255). */
+  length?: number;
+  /** `enum:a,b,c`. */
+  values?: string[];
+  /** `campaign:references`: the referenced model (`Campaign`) and the association name (`campaign`). */
+  target?: string;
+  association?: string;
+  optional: boolean;
+  unique: boolean;
+}
+
+export interface Resource {
+  /** PascalCase singular: `Product`. */
+  name: string;
+  /** `products` (table, URL segment, page folder). */
+  plural: string;
+  /** `Products` (labels). */
+  pluralTitle: string;
+  /** `product` (variables). */
+  camel: string;
+  /** `products` in camelCase for the table variable (`lineItems`). */
+  pluralCamel: string;
+  table: string;
+  fields: Field[];
+}
+
+// Names the generated code already uses, or that clash with the record API or JavaScript.
+const RESERVED_FIELDS = new Set([
+  'id',
+  'team',
+  'teamId',
+  'createdBy',
+  'createdById',
+  'creator',
+  'createdAt',
+  'updatedAt',
+  'errors',
+  'attributes',
+  'save',
+  'update',
+  'destroy',
+  'reload',
+  'toJSON',
+  'constructor',
+  'prototype',
+  'isPersisted',
+  'data',
+  'page',
+  'perPage',
+  'sort',
+  'filter',
+  'scopes',
+]);
+const JS_RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'yield let static implements interface package private protected public await async'
+  ).split(' '),
+);
+const RESERVED_RESOURCES = new Set([
+  'Team',
+  'User',
+  'Membership',
+  'Member',
+  'Invitation',
+  'Session',
+  'Account',
+  'Verification',
+  'Asset',
+  'Attachment',
+  'Upload',
+  'Model',
+  'Controller',
+  'Record',
+  'Error',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'Date',
+  'Map',
+  'Set',
+  'Promise',
+  'Function',
+  'Symbol',
+  'JSON',
+  'Math',
+  'Request',
+  'Response',
+  'Headers',
+]);
+
+const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
+export function parseResourceName(name: string | undefined): Omit<Resource, 'fields'> {
+  if (!name) throw new GeneratorError('scaffold: name the resource, e.g. `scaffold Product name:string`');
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(name))
+    throw new GeneratorError(`scaffold: "${name}" is not a PascalCase name (like Product or LineItem)`);
+  if (pluralize.singular(name) !== name)
+    throw new GeneratorError(
+      `scaffold: "${name}" looks plural; name the resource in the singular (${pluralize.singular(name)})`,
+    );
+  if (RESERVED_RESOURCES.has(name) || name.endsWith('Controller'))
+    throw new GeneratorError(
+      `scaffold: "${name}" is reserved (the app or JavaScript already uses it); pick another name`,
+    );
+  const pluralName = pluralize.plural(name);
+  return {
+    name,
+    plural: snake(pluralName).replace(/_/g, '-'),
+    pluralTitle: pluralName.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
+    camel: camelOf(name),
+    pluralCamel: camelOf(pluralName),
+    table: snake(pluralName),
+  };
+}
+
+export function parseField(spec: string): Field {
+  const [rawName, type, ...rest] = spec.split(':');
+  const name = rawName ?? '';
+  if (!/^[a-z][A-Za-z0-9]*$/.test(name))
+    throw new GeneratorError(`scaffold: field "${name}" in "${spec}" must be camelCase (like price or releaseDate)`);
+  if (!type)
+    throw new GeneratorError(`scaffold: field "${spec}" has no type; write ${name}:<type> (${FIELD_TYPES.join(', ')})`);
+  if (!(FIELD_TYPES as readonly string[]).includes(type))
+    throw new GeneratorError(`scaffold: unknown type "${type}" in "${spec}"; types: ${FIELD_TYPES.join(', ')}`);
+  const field: Field = { name, column: snake(name), type: type as FieldType, optional: false, unique: false };
+  let args = rest;
+  if (type === 'string' && args[0] && /^\d+$/.test(args[0])) {
+    field.length = Number(args[0]);
+    if (field.length < 1 || field.length > 10_485_760)
+      throw new GeneratorError(`scaffold: length ${args[0]} in "${spec}" must be between 1 and 10485760`);
+    args = args.slice(1);
+  }
+  if (type === 'enum') {
+    const values = (args[0] ?? '').split(',').filter(Boolean);
+    if (values.length === 0) throw new GeneratorError(`scaffold: "${spec}" lists no values; write ${name}:enum:a,b,c`);
+    for (const value of values)
+      if (!/^[a-z][a-z0-9_]*$/.test(value))
+        throw new GeneratorError(
+          `scaffold: enum value "${value}" in "${spec}" must be lower-case letters, digits or _`,
+        );
+    if (new Set(values).size !== values.length) throw new GeneratorError(`scaffold: "${spec}" repeats a value`);
+    field.values = values;
+    args = args.slice(1);
+  }
+  if (type === 'references') {
+    if (name.endsWith('Id'))
+      throw new GeneratorError(`scaffold: write the association, not the column: ${name.slice(0, -2)}:references`);
+    field.target = name.charAt(0).toUpperCase() + name.slice(1);
+    field.association = name;
+    field.name = `${name}Id`;
+    field.column = `${snake(name)}_id`;
+  }
+  for (const modifier of args) {
+    if (modifier === 'optional') field.optional = true;
+    else if (modifier === 'unique') field.unique = true;
+    else
+      throw new GeneratorError(
+        `scaffold: unknown modifier "${modifier}" in "${spec}"; modifiers: ${MODIFIERS.join(', ')}`,
+      );
+  }
+  if (RESERVED_FIELDS.has(field.name) || RESERVED_FIELDS.has(name) || JS_RESERVED.has(name))
+    throw new GeneratorError(
+      `scaffold: field "${name}" is reserved (the generated code or JavaScript uses it); rename it`,
+    );
+  return field;
+}
+
+export function parseScaffold(name: string | undefined, fieldSpecs: readonly string[]): Resource {
+  const resource = parseResourceName(name);
+  if (fieldSpecs.length === 0) throw new GeneratorError('scaffold: give at least one field, e.g. `name:string`');
+  const fields = fieldSpecs.map(parseField);
+  const seen = new Set<string>();
+  for (const field of fields) {
+    if (seen.has(field.name)) throw new GeneratorError(`scaffold: field "${field.name}" is given twice`);
+    seen.add(field.name);
+  }
+  return { ...resource, fields };
+}

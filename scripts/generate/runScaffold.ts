@@ -1,0 +1,210 @@
+/**
+ * Runs a scaffold or its destroy on the project at `root`: checks first,
+ * then writes the files (three-way merged into edited ones on `--force`),
+ * edits db/schema.ts and the navigation, writes the migration with
+ * drizzle-kit and regenerates the derived files (`npm run gen`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  addNavLine,
+  addPgCoreImports,
+  NAV_FILE,
+  removeNavLine,
+  removePgCoreImports,
+  replaceSchemaBlock,
+  SCHEMA_FILE,
+  schemaBlockOf,
+} from './editFiles';
+import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
+import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
+import { scaffoldFiles } from './scaffoldFiles';
+import { threeWayMerge } from './threeWayMerge';
+
+export interface RunOptions {
+  root: string;
+  dryRun: boolean;
+  force: boolean;
+  log: (line: string) => void;
+}
+
+const bin = (root: string, name: string) => path.join(root, 'node_modules/.bin', name);
+
+/** Biome's formatting and import order, so the generated text is what `npm run lint` wants (and the merge base). */
+function format(root: string, file: string, text: string): string {
+  try {
+    return execFileSync(bin(root, 'biome'), ['check', '--write', `--stdin-file-path=${file}`], {
+      cwd: root,
+      input: text,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+  } catch {
+    return text; // Biome refused it (a template error): write it as is, `npm run lint` will say why.
+  }
+}
+
+function run(root: string, command: string, args: string[], log: RunOptions['log']): void {
+  log(`  run     ${command} ${args.join(' ')}`);
+  execFileSync(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 180_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+}
+
+/** drizzle-kit writes the migration (non-interactive: stdin closed); the codegen refreshes the derived lists. */
+function migrateAndGen(root: string, migration: string, log: RunOptions['log']): void {
+  run(root, bin(root, 'drizzle-kit'), ['generate', '--name', migration], log);
+  run(root, bin(root, 'tsx'), ['scripts/gen.ts'], log);
+}
+
+function read(root: string, file: string): string | undefined {
+  const full = path.join(root, file);
+  return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
+}
+
+function write(root: string, file: string, text: string): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+/** Removes a file and the folders it leaves empty (up to the project root). */
+function remove(root: string, file: string): void {
+  rmSync(path.join(root, file), { force: true });
+  let dir = path.dirname(path.join(root, file));
+  while (dir.startsWith(root) && dir !== root && existsSync(dir) && readdirSync(dir).length === 0) {
+    rmdirSync(dir);
+    dir = path.dirname(dir);
+  }
+}
+
+export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
+  const { root, log } = options;
+  const previous = readManifest(root, resource.name);
+  if (previous && !options.force)
+    throw new GeneratorError(
+      `scaffold: ${resource.name} exists (made by an earlier scaffold); add --force to regenerate it, merging your edits`,
+    );
+  const schema = read(root, SCHEMA_FILE) ?? '';
+  const output = scaffoldFiles(root, resource);
+  if (!previous) {
+    const taken = Object.keys(output.files).filter((file) => existsSync(path.join(root, file)));
+    if (taken.length > 0)
+      throw new GeneratorError(`scaffold: ${resource.name} exists already (${taken.join(', ')}); nothing was written`);
+    if (
+      new RegExp(`pgTable\\(\\s*'${resource.table}'`).test(schema) ||
+      new RegExp(`export const ${resource.pluralCamel}\\b`).test(schema)
+    )
+      throw new GeneratorError(`scaffold: ${SCHEMA_FILE} already has a table ${resource.table}; nothing was written`);
+  }
+
+  const verb = previous ? 'merge' : 'create';
+  if (options.dryRun) {
+    for (const file of Object.keys(output.files))
+      log(`  ${existsSync(path.join(root, file)) ? verb : 'create'}  ${file}`);
+    log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
+    log(`  edit    ${NAV_FILE} (link to /teams/:teamId/${resource.plural})`);
+    log(`  run     drizzle-kit generate --name ${previous ? 'update' : 'create'}_${resource.table}`);
+    log('  run     npm run gen (controller list, typed clients, OpenAPI)');
+    log('dry run: nothing was written.');
+    return 0;
+  }
+
+  const files: Record<string, string> = {};
+  let conflicts = 0;
+  for (const [file, raw] of Object.entries(output.files)) {
+    const text = format(root, file, raw);
+    files[file] = text;
+    const current = read(root, file);
+    const base = previous?.files[file];
+    if (current === undefined || base === undefined) {
+      if (current !== undefined) log(`  keep    ${file} (exists, not made by the scaffold)`);
+      else {
+        write(root, file, text);
+        log(`  create  ${file}`);
+      }
+      continue;
+    }
+    const merged = threeWayMerge(current, base, text);
+    conflicts += merged.conflicts;
+    if (merged.text !== current) write(root, file, merged.text);
+    log(`  ${merged.conflicts > 0 ? 'CONFLICT' : merged.text === current ? 'same   ' : 'merge  '} ${file}`);
+  }
+  // Files the previous scaffold made that this one no longer does (a field removed) stay: they may hold your work.
+
+  // db/schema.ts: the block (merged like a file) and the imports it needs.
+  const block = format(root, SCHEMA_FILE, output.schemaBlock).replace(/\n*$/, '\n');
+  let nextSchema = schema;
+  const current = schemaBlockOf(schema, resource.name);
+  let blockText = block;
+  if (previous && current !== undefined) {
+    const merged = threeWayMerge(current, previous.schemaBlock, block);
+    conflicts += merged.conflicts;
+    blockText = merged.text;
+    if (merged.conflicts > 0) log(`  CONFLICT ${SCHEMA_FILE}`);
+  }
+  nextSchema = replaceSchemaBlock(nextSchema, resource.name, blockText);
+  const imports = addPgCoreImports(nextSchema, output.schemaImports);
+  nextSchema = imports.text;
+  if (nextSchema !== schema) {
+    write(root, SCHEMA_FILE, nextSchema);
+    log(`  edit    ${SCHEMA_FILE}`);
+  }
+  const nav = read(root, NAV_FILE) ?? '';
+  const nextNav = addNavLine(nav, output.navLine);
+  if (nextNav !== nav) {
+    write(root, NAV_FILE, nextNav);
+    log(`  edit    ${NAV_FILE}`);
+  }
+
+  const manifest: ScaffoldManifest = {
+    name: resource.name,
+    fields: fieldSpecs,
+    files,
+    schemaBlock: block,
+    navLine: output.navLine,
+    addedImports: [...new Set([...(previous?.addedImports ?? []), ...imports.added])].sort(),
+  };
+  writeManifest(root, manifest, (text) => format(root, `.generator/scaffold/${resource.name}.json`, text));
+  if (conflicts > 0) {
+    log(
+      `${conflicts} conflict(s): resolve the <<<<<<< / >>>>>>> blocks, then run npm run db:generate and npm run gen.`,
+    );
+    return 1;
+  }
+  migrateAndGen(root, `${previous ? 'update' : 'create'}_${resource.table}`, log);
+  log(`scaffold ${resource.name}: done. Apply the migration: npm run db:migrate (npm run dev does it on start).`);
+  return 0;
+}
+
+export async function destroyScaffold(name: string, options: RunOptions): Promise<number> {
+  const { root, log } = options;
+  const resource = parseResourceName(name);
+  const manifest = readManifest(root, name);
+  if (!manifest)
+    throw new GeneratorError(`destroy: no scaffold named ${name} (.generator/scaffold/${name}.json is missing)`);
+  for (const [file, base] of Object.entries(manifest.files)) {
+    const current = read(root, file);
+    if (current === undefined) continue;
+    log(`  remove  ${file}${current === base ? '' : ' (it had your edits)'}`);
+    if (!options.dryRun) remove(root, file);
+  }
+  log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
+  log(`  edit    ${NAV_FILE}`);
+  if (options.dryRun) {
+    log('dry run: nothing was removed.');
+    return 0;
+  }
+  const schema = read(root, SCHEMA_FILE) ?? '';
+  write(root, SCHEMA_FILE, removePgCoreImports(replaceSchemaBlock(schema, name, undefined), manifest.addedImports));
+  write(root, NAV_FILE, removeNavLine(read(root, NAV_FILE) ?? '', manifest.navLine));
+  removeManifest(root, name);
+  const generatorDir = path.join(root, '.generator/scaffold');
+  if (existsSync(generatorDir) && readdirSync(generatorDir).length === 0) remove(root, '.generator/scaffold/.keep');
+  migrateAndGen(root, `drop_${resource.table}`, log);
+  log(`destroy ${name}: done. The migration drops the table: npm run db:migrate.`);
+  return 0;
+}

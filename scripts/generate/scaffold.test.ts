@@ -1,0 +1,144 @@
+/**
+ * The generator on a throw-away copy of the project (a git repository, so
+ * `git status` shows what it touched): refusals and `--dry-run` write
+ * nothing; the documented scaffold changes at most two existing files
+ * besides generated ones and migrations, and the result typechecks and
+ * lints; `--force` with a new field keeps the user's edits (or marks a
+ * conflict); `destroy` leaves only migrations behind.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../generate';
+import { copyProject, type ProjectCopy } from '../readmeRecipe/copyProject';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PINNED = ['name:string', 'price:integer', 'status:enum:draft,live', 'campaign:references', 'notes:text:optional'];
+
+let copy: ProjectCopy;
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+    cwd: copy.root,
+    encoding: 'utf8',
+  });
+/** `git status --porcelain` paths, untracked folders expanded. */
+const changed = () =>
+  git('status', '--porcelain', '--untracked-files=all')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+const generate = (...args: string[]) => main(args, copy.root);
+const file = (name: string) => readFileSync(path.join(copy.root, name), 'utf8');
+const bin = (name: string) => path.join(copy.root, 'node_modules/.bin', name);
+
+beforeAll(() => {
+  copy = copyProject(ROOT);
+  git('init', '-q');
+  // node_modules is a symlink in the copy: the project's `node_modules/` pattern does not match it.
+  writeFileSync(path.join(copy.root, '.git/info/exclude'), 'node_modules\n');
+  git('add', '-A');
+  git('commit', '-qm', 'before the scaffold');
+});
+afterAll(() => copy?.remove());
+
+describe('npm run generate -- scaffold', () => {
+  it('refuses bad commands and existing resources, writing nothing', async () => {
+    await expect(generate('scaffold', 'Product', 'price:money')).rejects.toThrow('unknown type "money"');
+    await expect(generate('scaffold', 'Product', 'brand:references')).rejects.toThrow(
+      'brand:references names no model: db/models/Brand.ts does not exist',
+    );
+    await expect(generate('scaffold', 'Campaign', 'name:string')).rejects.toThrow(/Campaign exists already/);
+    await expect(generate('scaffold', 'Product', 'name:string', '--yes')).rejects.toThrow('unknown option --yes');
+    expect(changed()).toEqual([]);
+  });
+
+  it('--dry-run prints the plan and writes nothing', async () => {
+    expect(await generate('scaffold', 'Product', ...PINNED, '--dry-run')).toBe(0);
+    expect(changed()).toEqual([]);
+  });
+
+  it('writes a resource that typechecks and lints, touching two existing files besides generated ones', async () => {
+    expect(await generate('scaffold', 'Product', ...PINNED)).toBe(0);
+    const tracked = new Set(git('ls-files').split('\n'));
+    const edited = changed().filter((name) => tracked.has(name) && !/\.gen\.|^db\/migrations\//.test(name));
+    expect(edited.sort()).toEqual(['app/components/TeamNav.tsx', 'db/schema.ts']);
+    expect(changed()).toEqual(
+      expect.arrayContaining([
+        'controllers/ProductController.ts',
+        'controllers/ProductController.test.ts',
+        'e2e/products.spec.ts',
+        'app/teams/[teamId]/products/[id]/edit/page.tsx',
+        '.generator/scaffold/Product.json',
+      ]),
+    );
+    expect(changed().some((name) => /^db\/migrations\/\d{4}_create_products\.sql$/.test(name))).toBe(true);
+    expect(file('controllers/controllers.gen.ts')).toContain('ProductController');
+    execFileSync(bin('tsc'), ['--noEmit'], { cwd: copy.root, encoding: 'utf8' });
+    execFileSync(bin('biome'), ['check', '.'], { cwd: copy.root, encoding: 'utf8' });
+    git('add', '-A');
+    git('commit', '-qm', 'scaffold');
+  }, 300_000);
+
+  it('refuses to run again without --force', async () => {
+    await expect(generate('scaffold', 'Product', ...PINNED)).rejects.toThrow('add --force to regenerate it');
+    expect(changed()).toEqual([]);
+  });
+
+  it('--force with a new field merges it into edited files and adds a migration for the column', async () => {
+    const controller = 'controllers/ProductController.ts';
+    const page = 'app/teams/[teamId]/products/new/page.tsx';
+    writeFileSync(
+      path.join(copy.root, controller),
+      file(controller).replace('{}\n', '{\n  // Our own action goes here.\n}\n'),
+    );
+    writeFileSync(path.join(copy.root, page), file(page).replace('<h1>New product</h1>', '<h1>Add a product</h1>'));
+    expect(await generate('scaffold', 'Product', ...PINNED, 'sku:string:optional', '--force')).toBe(0);
+    expect(file(controller)).toContain('// Our own action goes here.');
+    expect(file(controller)).toContain("permit: ['name', 'price', 'status', 'campaignId', 'notes', 'sku']");
+    expect(file(page)).toContain('<h1>Add a product</h1>');
+    expect(file('app/components/products/ProductForm.tsx')).toContain('id="product-sku"');
+    const migration = changed().find((name) => /^db\/migrations\/\d{4}_update_products\.sql$/.test(name));
+    expect(file(migration as string)).toContain('ALTER TABLE "products" ADD COLUMN "sku" varchar(255);');
+    git('add', '-A');
+    git('commit', '-qm', 'sku');
+  }, 120_000);
+
+  it('marks a conflict with the standard markers instead of dropping an edit', async () => {
+    const controller = 'controllers/ProductController.ts';
+    writeFileSync(
+      path.join(copy.root, controller),
+      file(controller).replace(
+        "permit: ['name', 'price', 'status', 'campaignId', 'notes', 'sku'] }",
+        "permit: ['name'] }",
+      ),
+    );
+    const code = await generate(
+      'scaffold',
+      'Product',
+      ...PINNED,
+      'sku:string:optional',
+      'color:string:optional',
+      '--force',
+    );
+    expect(code).toBe(1);
+    const text = file(controller);
+    expect(text).toMatch(
+      /<<<<<<< yours\n[\s\S]*permit: \['name'\][\s\S]*=======\n[\s\S]*'color'[\s\S]*>>>>>>> generated/,
+    );
+    git('checkout', '--', '.');
+    git('clean', '-fdq');
+  }, 120_000);
+
+  it('destroy removes what the scaffold made; only migrations stay', async () => {
+    expect(await generate('destroy', 'scaffold', 'Product')).toBe(0);
+    git('add', '-A');
+    const diff = git('diff', '--cached', '--name-status', 'HEAD~2')
+      .split('\n')
+      .filter(Boolean)
+      .filter((line) => !/\s(db\/migrations\/)/.test(line));
+    // Against the commit before the scaffold: nothing but migrations differs.
+    expect(diff).toEqual([]);
+    expect(changed().some((name) => /_drop_products\.sql$/.test(name))).toBe(true);
+  }, 120_000);
+});
