@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { errorLookingLines, unexpectedProductionLines } from '../scripts/consoleCheck';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
 

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { expect, test } from './support/test';
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');

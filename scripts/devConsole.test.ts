@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../server/testing/freePort';
+import { freePort } from '../server/testing';
 import { errorLookingLines } from './consoleCheck';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dev-console-'));

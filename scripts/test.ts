@@ -49,6 +49,8 @@ const steps: Step[] = [
   },
   { name: 'typecheck', command: ['tsc', '--noEmit'] },
   { name: 'lint', command: ['biome', 'check', '.'] },
+  // The layer table (scripts/layers/layerRules.ts): who may import whom.
+  { name: 'layers', command: ['tsx', 'scripts/layers/checkLayers.ts'] },
   {
     name: 'unit',
     command: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`],

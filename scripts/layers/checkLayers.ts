@@ -44,6 +44,12 @@ function within(target: string, prefix: string): boolean {
   return target === prefix || target.startsWith(`${prefix}/`) || (prefix === 'server/index' && target === 'server');
 }
 
+/** An `allow` entry: exact, `server/index` for `server`, or `folder/*` for everything inside. */
+function allows(allowed: string, target: string): boolean {
+  if (allowed.endsWith('/*')) return target.startsWith(allowed.slice(0, -1));
+  return target === allowed || (allowed === 'server/index' && target === 'server');
+}
+
 /** The first rule `file` breaks by importing `specifier` (`typeOnly`: an `import type`), if any. */
 export function layerViolation(
   file: string,
@@ -55,9 +61,7 @@ export function layerViolation(
   for (const rule of rules) {
     if (!rule.from.some((from) => within(source, from))) continue;
     if (!rule.forbid.some((forbidden) => within(target, forbidden))) continue;
-    if (rule.allow?.some((allowed) => target === allowed || (allowed === 'server/index' && target === 'server'))) {
-      continue;
-    }
+    if (rule.allow?.some((allowed) => allows(allowed, target))) continue;
     if (typeOnly && rule.typesAllowed) continue;
     return rule;
   }

@@ -23,7 +23,7 @@ describe('probes that break the table', () => {
     ['scripts/dev.ts', '../server/shared/withTimeout', 'entry-points-only'],
     ['scripts/dev.ts', '@/server/model/Model', 'entry-points-only'],
     ['app/page.tsx', '@/server/storage/s3Client', 'entry-points-only'],
-    ['playwright.config.ts', './server/testing/freePort', 'entry-points-only'],
+    ['playwright.config.ts', './server/storage/s3Client', 'entry-points-only'],
     ['db/models/User.ts', '@/controllers/context', 'db-below-controllers'],
     ['controllers/TeamController.ts', '@/app/lib/getCurrentSession', 'controllers-below-app'],
     ['server/shared/int4.ts', '../model', 'shared-is-the-base'],
@@ -42,6 +42,7 @@ describe('imports the table allows', () => {
   it.each([
     ['scripts/dev.ts', '../server/shared'],
     ['scripts/dev.ts', '../server/testing'],
+    ['scripts/gen.test.ts', '@/server/testing/clientFixtures'],
     ['app/page.tsx', '@/server'],
     ['app/page.tsx', '@/server/client'],
     ['db/schema.ts', '@/server/schema'],

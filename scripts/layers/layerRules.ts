@@ -22,7 +22,7 @@ export interface LayerRule {
   name: string;
   from: string[];
   forbid: string[];
-  /** Exact targets allowed despite `forbid` (an entry point, not the files behind it). */
+  /** Targets allowed despite `forbid`: exact (an entry point, not the files behind it), or `folder/*` for all inside. */
   allow?: string[];
   /** `import type` is fine (erased at build): the rule is about what runs, e.g. in the browser. */
   typesAllowed?: boolean;
@@ -40,6 +40,9 @@ const SERVER_PARTS = readdirSync(path.join(import.meta.dirname, '..', '..', 'ser
  * for the browser, `@/server/testing` for tests, `@/server/log`...), never a file behind one.
  */
 export const SERVER_ENTRY_POINTS = ['server/index', 'server/schema', ...SERVER_PARTS];
+
+/** The framework's test fixtures (its own test controllers and tables): tests and dev tools may use any of them. */
+const TEST_FIXTURES = 'server/testing/*';
 
 const APP_FOLDERS = ['app', 'controllers', 'db', 'scripts', 'bench', 'e2e'];
 /** Top-level files are checked like the app (env.ts, proxy.ts, the tool configs...). */
@@ -70,7 +73,7 @@ export const LAYER_RULES: LayerRule[] = [
     name: 'entry-points-only',
     from: OUTSIDE_SERVER,
     forbid: ['server'],
-    allow: SERVER_ENTRY_POINTS,
+    allow: [...SERVER_ENTRY_POINTS, TEST_FIXTURES],
     message:
       'Import the framework from its entry points only: @/server, @/server/schema or a subsystem index ' +
       '(@/server/client for the browser, @/server/testing for tests and dev services). ' +

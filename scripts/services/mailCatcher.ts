@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../../server/testing/freePort';
+import { freePort } from '../../server/testing';
 
 export interface CaughtMail {
   id: string;
