@@ -102,7 +102,12 @@ describe('APP_URL in production', () => {
     }
   }
 
-  const server = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', SESSION_SECRET: 'x'.repeat(32) };
+  // Mail settled (MAIL_TRANSPORT=log), so APP_URL is the one variable under test.
+  const server = {
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+    SESSION_SECRET: 'x'.repeat(32),
+    MAIL_TRANSPORT: 'log',
+  };
 
   it('a production start without it stops, naming it; with it, or outside production, it starts', async () => {
     expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: '' })).toMatch(/APP_URL: missing/);

@@ -99,7 +99,7 @@ const schema = z.object({
   // missing or unreachable storage a readiness failure (/api/ready).
   STORAGE_REQUIRED: bool.default(false),
 
-  // The one secret: session cookies and better-auth's key derive from it (controllers/auth/authSecret.ts).
+  // The one secret: session cookies and better-auth's key derive from it (backend/auth/authSecret.ts).
   // At least 32 characters; `npm run dev` generates one.
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
@@ -159,7 +159,7 @@ const schema = z.object({
   // the server offers it) or smtps://user:pass@host:465. MAIL_TRANSPORT=log
   // only logs each mail (an explicit choice: production refuses to start with
   // neither); =custom: your code installs a provider with setMailer
-  // (controllers/mailer.ts). `npm run dev` points SMTP_URL at its mail catcher.
+  // (backend/mailer.ts). `npm run dev` points SMTP_URL at its mail catcher.
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_TRANSPORT: z.enum(['smtp', 'log', 'custom']).optional(),
   // The From: of every mail, `Name <address>` or a bare address.

@@ -25,7 +25,7 @@ export async function registerNodeServer(): Promise<void> {
     refuseTraceMethods(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
     if (exporter) await startTracing({ exporter, serviceName: 'active-controller-starter' });
     // The log output for every route (the logger is shared through globalThis).
-    await import('./controllers/logger');
+    await import('./backend/logger');
     // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
     // and closes the pool (server/lifecycle) instead of Next exiting at once.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
@@ -33,7 +33,7 @@ export async function registerNodeServer(): Promise<void> {
     }
     // Background jobs: handlers run here unless JOBS_IN_APP=false (then `npm
     // run worker` runs them); enqueueing works either way.
-    const [{ env }, { startAppJobs }] = await Promise.all([import('./env'), import('./controllers/jobs')]);
+    const [{ env }, { startAppJobs }] = await Promise.all([import('./env'), import('./backend/jobs')]);
     await startAppJobs({ work: env.JOBS_IN_APP });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -72,7 +72,7 @@ try {
   const { seedBench } = await import('./seedBench');
   const world = await seedBench(database.url);
   const { handler } = await import('@/controllers');
-  const { createContext, loadCurrentUser } = await import('@/controllers/context');
+  const { createContext, loadCurrentUser } = await import('@/backend/context');
   const { Campaign } = await import('@/db/models');
   const { serialize } = await import('@/server/controller');
   const queries = await import('./handlers/campaignQueries');

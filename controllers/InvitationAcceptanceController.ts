@@ -20,6 +20,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AppContext, CurrentUser } from '@/backend/context';
+import { limitInvitationAttempts } from '@/backend/invitationRateLimit';
 import { hashInvitationToken, Invitation, type InvitationStatus, Membership, User } from '@/db/models';
 import { invitations, type Role, teams } from '@/db/schema';
 import {
@@ -36,8 +38,6 @@ import {
   transaction,
   Unauthorized,
 } from '@/server';
-import type { AppContext, CurrentUser } from './context';
-import { limitInvitationAttempts } from './invitationRateLimit';
 
 const tokenInput = z.object({ token: z.string().min(1, "can't be blank").max(200, 'is not a valid token') });
 type TokenInput = z.infer<typeof tokenInput>;
@@ -70,7 +70,7 @@ const NOT_FOUND = 'Invitation';
 @apiDoc({ tag: 'Invitations', description: 'Looking up and accepting an invitation link (by its token).' })
 @controller('/invitations')
 export class InvitationAcceptanceController extends ActiveController<AppContext> {
-  /** Acceptance attempts are rate limited per caller address (controllers/invitationRateLimit.ts). */
+  /** Acceptance attempts are rate limited per caller address (backend/invitationRateLimit.ts). */
   @before({ only: ['accept'] })
   async rateLimited(): Promise<void> {
     await limitInvitationAttempts(this.context);

@@ -4,12 +4,12 @@
  * invited email, before expiry. Nothing reaches another team's invitations.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearSentMails, sentMails } from '@/backend/mailer';
+import { type RateLimitRule, RULES } from '@/backend/rateLimit';
 import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
 import { countQueries } from '@/server';
-import { clearSentMails, sentMails } from './mailer';
-import { type RateLimitRule, RULES } from './rateLimit';
 import { api, type DemoWorld, seedDemo, signIn } from './testClient';
 
 type Row = Record<string, unknown>;

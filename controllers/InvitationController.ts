@@ -3,7 +3,7 @@
  *
  * - `POST {email, role}`: creates a single-use link valid for 7 days
  *   (INVITATION_LIFETIME_MS in db/models/Invitation.ts), queues the mail
- *   (controllers/mail/templates/invitation.ts) in the same transaction, and
+ *   (backend/mail/templates/invitation.ts) in the same transaction, and
  *   answers the link once as `link` (the owner can pass it on by hand).
  *   Only the token's SHA-256 is stored. A new
  *   invitation replaces the team's pending ones for the same email.
@@ -15,14 +15,14 @@
  * controllers/InvitationAcceptanceController.ts.
  */
 import { ne } from 'drizzle-orm';
+import { limitInvitationCreation } from '@/backend/invitationRateLimit';
+import { enqueueMail } from '@/backend/mail/enqueueMail';
+import { mailLink } from '@/backend/mail/mailLink';
+import { invitationMail } from '@/backend/mail/templates/invitation';
 import { Invitation, Membership, Team, User } from '@/db/models';
 import { invitations, type Role } from '@/db/schema';
 import { AppError, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
-import { limitInvitationCreation } from './invitationRateLimit';
-import { enqueueMail } from './mail/enqueueMail';
-import { mailLink } from './mail/mailLink';
-import { invitationMail } from './mail/templates/invitation';
 import { TeamScopedController } from './TeamScopedController';
 
 /** The create response: the record's JSON (all of it; the fields pages read are typed here) plus the link, this once. */
@@ -71,7 +71,7 @@ export class InvitationController extends TeamScopedController<Invitation> {
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage invitations; sign in');
   }
 
-  /** Each invitation mails a link: a limit per team (controllers/invitationRateLimit.ts). */
+  /** Each invitation mails a link: a limit per team (backend/invitationRateLimit.ts). */
   @before({ only: ['create'] })
   async limitPerTeam(): Promise<void> {
     await limitInvitationCreation(this.scopeParams.teamId);

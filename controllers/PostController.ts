@@ -2,7 +2,7 @@
  * Posts of a campaign: `/api/teams/:teamId/campaigns/:campaignId/posts[/:id]`.
  *
  * Two scopes: the relation is filtered by both `teamId` and `campaignId`, and
- * the scope guard (controllers/context.ts) first checks that the campaign
+ * the scope guard (backend/context.ts) first checks that the campaign
  * belongs to the team, so another team's campaign id is a 404 here too.
  */
 import { Post } from '@/db/models';

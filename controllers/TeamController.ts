@@ -13,6 +13,8 @@
  * API keys may read their team but never create or change teams: that takes a
  * signed-in user. Members join through invitations (InvitationController).
  */
+
+import type { AppContext, CurrentUser } from '@/backend/context';
 import { Membership, Team } from '@/db/models';
 import {
   ActiveController,
@@ -25,7 +27,6 @@ import {
   transaction,
   Unauthorized,
 } from '@/server';
-import type { AppContext, CurrentUser } from './context';
 import { crud } from './decorators';
 
 @apiDoc({

@@ -10,8 +10,9 @@
  * leaving an action unprotected. Add roles (e.g. `admin`) in db/schema.ts and
  * a `requireAdmin()` here.
  */
+
+import { type AppContext, type CurrentUser, membershipOf, type TeamMembership } from '@/backend/context';
 import { ActiveController, Forbidden, type ModelBase, Unauthorized } from '@/server';
-import { type AppContext, type CurrentUser, membershipOf, type TeamMembership } from './context';
 
 export abstract class TeamScopedController<R extends ModelBase = never> extends ActiveController<
   AppContext,

@@ -5,6 +5,7 @@
  * count shared with another instance's limiter on its own connection.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLimiter, storedKey } from '@/backend/rateLimit';
 import { closeDb, type pool } from '@/db/database';
 import { User } from '@/db/models';
 import * as schema from '@/db/schema';
@@ -12,7 +13,6 @@ import { env } from '@/env';
 import { connectDatabase } from '@/server';
 import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { handler } from './index';
-import { createLimiter, storedKey } from './rateLimit';
 import { api, type DemoWorld, seedDemo } from './testClient';
 
 // Before env.ts is imported (vi.hoisted runs ahead of the imports): a small limit, as a deployment would set it.

@@ -16,6 +16,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AppContext } from '@/backend/context';
+import { rateLimit } from '@/backend/rateLimit';
 import {
   action,
   apiDoc,
@@ -27,8 +29,6 @@ import {
   Unauthorized,
   UploadsController,
 } from '@/server';
-import type { AppContext } from './context';
-import { rateLimit } from './rateLimit';
 
 const UPLOADABLE_MODELS = new Set(['Campaign']);
 

@@ -4,7 +4,8 @@
  * controller declared with another context fails to compile. The plain
  * decorators from `@/server` work too, with the context annotated.
  */
+
+import type { AppContext } from '@/backend/context';
 import { decoratorsFor } from '@/server';
-import type { AppContext } from './context';
 
 export const { crud, singleton } = decoratorsFor<AppContext>();

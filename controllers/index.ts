@@ -8,16 +8,17 @@
  * (controllers/controllers.gen.ts); the router, the typed clients and the
  * OpenAPI document all follow it.
  */
+
+import { appOrigin } from '@/backend/appOrigin';
+import { type AppContext, authorizeScope, createContext } from '@/backend/context';
+import { rememberRequest } from '@/backend/requestOfContext';
 import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
-import { appOrigin } from './appOrigin';
-import { type AppContext, authorizeScope, createContext } from './context';
 import { controllerClasses } from './controllers.gen';
 import { createOpenApiDocument } from './openapi';
-import { rememberRequest } from './requestOfContext';
 // Registers the storage options (lazily: no I/O, no S3 variables needed at build).
-import './storage';
+import '@/backend/storage';
 // Chooses the log output (JSON lines in production, readable in development).
-import './logger';
+import '@/backend/logger';
 
 export { controllerClasses };
 
@@ -48,6 +49,6 @@ export const handler = createApiHandler({
   createContext: createRequestContext,
   authorizeScope,
   userIdOf: (context) => context.user?.id,
-  // Cookie-carrying writes must come from APP_URL's origin (controllers/appOrigin.ts).
+  // Cookie-carrying writes must come from APP_URL's origin (backend/appOrigin.ts).
   origin: appOrigin,
 });

@@ -4,8 +4,9 @@
  * (docs/openapi.md). Customise here: the title, the version (bump it when
  * the API changes), and the authentication the app accepts.
  */
+
+import { SESSION_COOKIE } from '@/backend/session';
 import { type BuiltRouter, generateOpenApi, type OpenApiDocument } from '@/server';
-import { SESSION_COOKIE } from './session';
 
 export const API_INFO = {
   title: 'Active Controller Starter API',

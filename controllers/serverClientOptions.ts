@@ -6,9 +6,9 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { cache } from 'react';
+import { authorizeScope, createContext } from '@/backend/context';
 import { attachScopeGuard } from '@/server';
 import { makeQueryClient, type ServerClientOptions } from '@/server/client';
-import { authorizeScope, createContext } from './context';
 import { api } from './index';
 
 /** One QueryClient per request (React's `cache` is scoped to a server request). */

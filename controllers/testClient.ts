@@ -3,10 +3,11 @@
  * POST /api/session and call the API handler with real Requests, carrying the
  * session cookie like a browser would.
  */
+
+import { createSessionRoutes } from '@/backend/sessionRoutes';
 import { demoSeeder } from '@/db/demoSeed';
 import { Campaign, Membership, Team, User } from '@/db/models';
 import { handler } from './index';
-import { createSessionRoutes } from './sessionRoutes';
 
 export const sessionRoutes = createSessionRoutes({ enabled: true, loopbackOnly: false });
 

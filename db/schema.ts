@@ -16,7 +16,7 @@
  * The attachment tables belong to the framework; they are re-exported here so
  * drizzle-kit creates them with the app's own migrations.
  *
- * Accounts and sessions belong to better-auth (controllers/auth/auth.ts):
+ * Accounts and sessions belong to better-auth (backend/auth/auth.ts):
  * `users`, `sessions`, `accounts` (passwords and OAuth links) and
  * `verifications` (password-reset tokens) have the columns it expects, with
  * integer ids (`generateId: 'serial'`).
@@ -222,7 +222,7 @@ export const invitations = pgTable(
   ],
 );
 
-// --- better-auth (controllers/auth/auth.ts) -------------------------------
+// --- better-auth (backend/auth/auth.ts) -------------------------------
 
 /** A signed-in browser. The cookie `app_session` carries `token` (signed); signing out deletes the row. */
 export const sessions = pgTable(

@@ -5,7 +5,7 @@
  * link -> a new password -> sign in (and the "password changed" notice);
  * invite -> the invitee's mail -> sign up from the link -> joined. With
  * REQUIRE_EMAIL_VERIFICATION off (the default) sign-up mails nothing; the
- * setting on is tested against the handlers (controllers/auth/emailVerification.test.ts).
+ * setting on is tested against the handlers (backend/auth/emailVerification.test.ts).
  * The dev mailbox page and its API are 404s in production.
  */
 import { type CaughtMail, expect, test } from './support/mailbox';

@@ -8,7 +8,7 @@
  * (through withDevEnv: those of the running `npm run dev` when unset).
  */
 import { parseArgs } from 'node:util';
-import '../controllers/storage';
+import '../backend/storage';
 import { closeDb } from '../db/database';
 // The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
 import '../db/models';

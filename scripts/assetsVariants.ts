@@ -7,7 +7,7 @@
 import { gt } from 'drizzle-orm';
 import { closeDb } from '../db/database';
 import '../db/models';
-import { assetImages, startAppJobs } from '../controllers/jobs';
+import { assetImages, startAppJobs } from '../backend/jobs';
 import { env } from '../env';
 import { Asset, enqueue, findSlot, serviceAssets } from '../server';
 

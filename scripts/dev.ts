@@ -156,7 +156,7 @@ next = spawn(process.execPath, [nextBin, 'dev', '--port', String(appPort)], {
     NEXT_TELEMETRY_DISABLED: '1',
     // better-auth's own variable for its base URL (the links it builds), when APP_URL does not
     // name it: the URL printed above. Without one it warns at start-up that it will guess it from
-    // each request. Its origin checks still accept the origin you browse from (controllers/auth/auth.ts).
+    // each request. Its origin checks still accept the origin you browse from (backend/auth/auth.ts).
     ...(env.APP_URL ? {} : { BETTER_AUTH_URL: appUrl }),
   },
 });

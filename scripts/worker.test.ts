@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { appJobs } from '@/controllers/jobs';
+import { appJobs } from '@/backend/jobs';
 import { closeDb, db } from '@/db/database';
 
 afterAll(closeDb);

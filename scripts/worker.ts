@@ -5,8 +5,8 @@
  * job runs once. SIGTERM (or Ctrl-C) stops fetching, lets running jobs
  * finish (up to 20 s) and closes the pools.
  */
-import '../controllers/logger';
-import { startAppJobs } from '../controllers/jobs';
+import '../backend/logger';
+import { startAppJobs } from '../backend/jobs';
 import { env, missingMailVariables, missingStorageVariables } from '../env';
 import { installShutdown, logger } from '../server';
 

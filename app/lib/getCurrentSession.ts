@@ -5,9 +5,9 @@
  */
 import 'server-only';
 import { cache } from 'react';
-import { loadCurrentUser } from '@/controllers/context';
-import { sessionTokenOf } from '@/controllers/session';
-import { type SessionBody, sessionBody } from '@/controllers/sessionRoutes';
+import { loadCurrentUser } from '@/backend/context';
+import { sessionTokenOf } from '@/backend/session';
+import { type SessionBody, sessionBody } from '@/backend/sessionRoutes';
 import { requestFromHeaders } from './requestFromHeaders';
 
 export type CurrentSession = SessionBody;

@@ -2,15 +2,15 @@
 /**
  * Dev sign-in and sign-out as server actions: they start and end the same
  * database-backed session as `POST` / `DELETE /api/session`, through the same
- * rule (controllers/devSignIn.ts: who may, from where), without a
+ * rule (backend/devSignIn.ts: who may, from where), without a
  * hand-written fetch from the page. Next.js checks the Origin of every server
  * action too. Password sign-in is better-auth's (/api/auth/sign-in/email,
  * called by PasswordSignInForm).
  */
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { type DevSignedIn, devSignIn } from '@/controllers/devSignIn';
-import { endSession, type SessionCookie } from '@/controllers/session';
+import { type DevSignedIn, devSignIn } from '@/backend/devSignIn';
+import { endSession, type SessionCookie } from '@/backend/session';
 import { AppError } from '@/server';
 import { requestFromHeaders } from '../lib/requestFromHeaders';
 import { safeNextPath } from './safeNextPath';

@@ -5,7 +5,7 @@
  * framework's guard: 401 without a session, 404 when not a member.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { sessionTokenOf } from '@/controllers/session';
+import { sessionTokenOf } from '@/backend/session';
 import { db } from '@/db/database';
 import { memberships, type Role, sessions } from '@/db/schema';
 import { HttpError } from './httpError';

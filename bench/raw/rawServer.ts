@@ -73,7 +73,7 @@ interface CampaignRow {
   [column: string]: unknown;
 }
 
-// The key controllers/auth/authSecret.ts derives from SESSION_SECRET, and the cookie format it signs.
+// The key backend/auth/authSecret.ts derives from SESSION_SECRET, and the cookie format it signs.
 const AUTH_SECRET = Buffer.from(hkdfSync('sha256', SESSION_SECRET, '', 'app_session/better-auth', 32)).toString('hex');
 
 function sessionTokenOf(request: IncomingMessage): string | null {

@@ -3,8 +3,9 @@
  * and 4 measure through. Imports app modules, so load it only after the
  * environment points at the bench database and s3rver.
  */
+
+import { createSessionRoutes } from '@/backend/sessionRoutes';
 import { handler } from '@/controllers';
-import { createSessionRoutes } from '@/controllers/sessionRoutes';
 
 export interface ApiCall {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -15,7 +15,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { generateObjectKey, presignUpload, storageConfig } from '@/server';
 // The app's storage options (S3_* variables): what the endpoint signs with.
-import '@/controllers/storage';
+import '@/backend/storage';
 import { runLoad } from '../load';
 import type { BenchSettings } from '../options';
 import type { ScenarioResult } from '../results';

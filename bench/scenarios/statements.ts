@@ -9,8 +9,9 @@
  * BEGIN/COMMIT of a transaction are not statements drizzle logs, so they are
  * not counted.
  */
+
+import { authorizeScope, createContext } from '@/backend/context';
 import { api } from '@/controllers';
-import { authorizeScope, createContext } from '@/controllers/context';
 import type { RouteRecord } from '@/server';
 import { countQueries } from '@/server';
 import type { ScenarioResult } from '../results';

@@ -5,7 +5,7 @@
  * is hidden: no JSON of a key ever carries it.
  *
  * A request with `Authorization: Bearer <token>` acts as the key's creator,
- * within the key's team only (controllers/context.ts).
+ * within the key's team only (backend/context.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

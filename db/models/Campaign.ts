@@ -41,7 +41,7 @@ export class Campaign extends Model(campaigns, {
   // attach the asset with the bare slot name (CampaignController#attach).
   attachments: {
     // Public: served from S3_PUBLIC_URL_BASE (a CDN), fine for a logo. The
-    // image job makes a 128 px WebP `thumb` for lists (controllers/jobs.ts).
+    // image job makes a 128 px WebP `thumb` for lists (backend/jobs.ts).
     logo: hasOneAttached({
       accepts: 'image/*',
       maxSize: 5 * MiB,

@@ -1,7 +1,7 @@
 /**
  * A user's place in a team, with a role: `owner` (everything) or `member`
  * (no deleting campaigns, bulk archive, settings changes or API keys). The
- * controllers read roles from the request context (controllers/context.ts);
+ * controllers read roles from the request context (backend/context.ts);
  * add roles to ROLES in db/schema.ts and the checks in controllers/TeamScopedController.ts.
  */
 import { z } from 'zod';

@@ -63,6 +63,7 @@ export function layerViolation(
     if (!rule.forbid.some((forbidden) => within(target, forbidden))) continue;
     if (rule.allow?.some((allowed) => allows(allowed, target))) continue;
     if (typeOnly && rule.typesAllowed) continue;
+    if (rule.testsAllowed && /\.test\.tsx?$/.test(file)) continue;
     return rule;
   }
   return null;

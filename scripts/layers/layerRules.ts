@@ -3,7 +3,7 @@
  * `npm run lint` (scripts/layers/checkLayers.ts) and tested with probes in
  * layerRules.test.ts. Dependencies run one way:
  *
- *   app -> controllers -> db -> server        (scripts, bench, e2e: tooling on the side)
+ *   app -> controllers -> backend -> db -> server        (scripts, bench, e2e: tooling on the side)
  *
  * and inside the framework (server/), bottom to top:
  *
@@ -26,6 +26,8 @@ export interface LayerRule {
   allow?: string[];
   /** `import type` is fine (erased at build): the rule is about what runs, e.g. in the browser. */
   typesAllowed?: boolean;
+  /** Tests (`*.test.ts`) may: an integration test drives the whole app from below. */
+  testsAllowed?: boolean;
   message: string;
 }
 
@@ -44,7 +46,7 @@ export const SERVER_ENTRY_POINTS = ['server/index', 'server/schema', ...SERVER_P
 /** The framework's test fixtures (its own test controllers and tables): tests and dev tools may use any of them. */
 const TEST_FIXTURES = 'server/testing/*';
 
-const APP_FOLDERS = ['app', 'controllers', 'db', 'scripts', 'bench', 'e2e'];
+const APP_FOLDERS = ['app', 'controllers', 'backend', 'db', 'scripts', 'bench', 'e2e'];
 /** Top-level files are checked like the app (env.ts, proxy.ts, the tool configs...). */
 const TOP_LEVEL_FILES = readdirSync(path.join(import.meta.dirname, '..', '..'))
   .filter((name) => /\.(ts|mts)$/.test(name))
@@ -66,7 +68,7 @@ export const LAYER_RULES: LayerRule[] = [
     from: ['server'],
     forbid: AUTH_LIBRARIES,
     message:
-      'The framework is auth-agnostic: accounts and sessions live in controllers/auth/ and reach server/ only ' +
+      'The framework is auth-agnostic: accounts and sessions live in backend/auth/ and reach server/ only ' +
       'as the context createContext builds.',
   },
   {
@@ -80,10 +82,19 @@ export const LAYER_RULES: LayerRule[] = [
       'Export what you need from there instead of reaching into a file under server/<part>/.',
   },
   {
-    name: 'db-below-controllers',
-    from: ['db'],
+    name: 'backend-below-controllers',
+    from: ['backend'],
     forbid: ['controllers', 'app'],
-    message: 'db/ (schema and models) sits below the controllers: models never import controllers or pages.',
+    testsAllowed: true,
+    message:
+      'backend/ (auth, sessions, rate limits, mail, jobs, request context) sits below the controllers: ' +
+      'controllers use it, never the reverse.',
+  },
+  {
+    name: 'db-below-backend',
+    from: ['db'],
+    forbid: ['backend', 'controllers', 'app'],
+    message: 'db/ (schema and models) sits below the backend and the controllers: models never reach up.',
   },
   {
     name: 'controllers-below-app',

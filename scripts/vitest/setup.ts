@@ -10,7 +10,7 @@ import { afterAll, inject } from 'vitest';
 import { configureLogger } from '../../server/log';
 import { cloneDatabase, dropDatabase } from '../services/embeddedPostgres';
 
-// Quiet by default (the app's controllers/logger.ts is silent under tests too);
+// Quiet by default (the app's backend/logger.ts is silent under tests too);
 // a test that reads log lines configures a logger of its own.
 configureLogger(pino({ level: 'silent' }));
 

@@ -1,6 +1,6 @@
 /**
  * A background job: a name, a zod schema for its payload, a handler and its
- * retry policy. Declare jobs in the app (controllers/jobs.ts) and hand the
+ * retry policy. Declare jobs in the app (backend/jobs.ts) and hand the
  * list to `startJobs`; enqueue with `enqueue(job, payload)`.
  *
  * @example

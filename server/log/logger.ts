@@ -1,6 +1,6 @@
 /**
  * The framework's logger: pino. The app chooses the output once at start
- * (`configureLogger`, see controllers/logger.ts: JSON lines in production,
+ * (`configureLogger`, see backend/logger.ts: JSON lines in production,
  * readable in development, silent in tests); until then a plain JSON logger
  * at `info`. Every line written inside a request carries its `requestId`.
  *

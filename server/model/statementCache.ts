@@ -14,7 +14,7 @@
  *   by a string that names everything in the text except the values. At
  *   most `max` shapes are kept; past that a shape is built per call, as an
  *   uncached query would be.
- * - `preparedStatement(build)`: one fixed statement (controllers/context.ts's
+ * - `preparedStatement(build)`: one fixed statement (backend/context.ts's
  *   session lookup runs on every request).
  *
  * Transactions: drizzle's prepared query remembers the connection it was

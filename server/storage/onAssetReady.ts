@@ -1,7 +1,7 @@
 /**
  * What should happen once a file is stored and ready (confirmed upload, or
  * `AssetService.createFromService`): the app subscribes, e.g. to enqueue
- * its image job (controllers/jobs.ts). Listeners run after the confirming
+ * its image job (backend/jobs.ts). Listeners run after the confirming
  * transaction committed; a listener's failure is logged and never fails the
  * upload (the backfill command catches up).
  */

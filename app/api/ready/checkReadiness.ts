@@ -12,7 +12,7 @@
  *
  * Add checks of your own here (a queue, a cache); each runs within TIMEOUT_MS.
  */
-import '@/controllers/storage';
+import '@/backend/storage';
 import { sql } from 'drizzle-orm';
 import { db } from '@/db/database';
 import { pendingMigrations } from '@/db/migrationStatus';

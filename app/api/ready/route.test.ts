@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { startAppJobs } from '@/controllers/jobs';
+import { startAppJobs } from '@/backend/jobs';
 import { type AppDatabase, closeDb, db } from '@/db/database';
 import { pendingMigrations } from '@/db/migrationStatus';
 import journal from '@/db/migrations/meta/_journal.json';

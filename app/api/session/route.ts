@@ -1,9 +1,9 @@
 /**
- * /api/session: dev sign-in, current user, sign-out (controllers/sessionRoutes.ts).
- * Who may use the dev sign-in: controllers/devSignIn.ts (off in production
+ * /api/session: dev sign-in, current user, sign-out (backend/sessionRoutes.ts).
+ * Who may use the dev sign-in: backend/devSignIn.ts (off in production
  * unless AUTH_DEV_LOGIN=true, then for clients on this machine only).
  */
-import { createSessionRoutes } from '@/controllers/sessionRoutes';
+import { createSessionRoutes } from '@/backend/sessionRoutes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

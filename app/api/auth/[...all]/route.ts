@@ -1,8 +1,8 @@
 /**
  * better-auth's endpoints: sign-up, sign-in, sign-out, sessions, passwords
- * (controllers/auth/authRoutes.ts adds rate limits and the API's error format).
+ * (backend/auth/authRoutes.ts adds rate limits and the API's error format).
  */
-import { createAuthRoutes } from '@/controllers/auth/authRoutes';
+import { createAuthRoutes } from '@/backend/auth/authRoutes';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

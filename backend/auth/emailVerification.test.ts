@@ -14,11 +14,11 @@ vi.hoisted(() => {
   process.env.REQUIRE_EMAIL_VERIFICATION = 'true';
 });
 
+import { cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { env } from '@/env';
 import { clearSentMails, sentMails } from '../mailer';
-import { cookieFrom, sessionRoutes } from '../testClient';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();

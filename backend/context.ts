@@ -5,7 +5,7 @@
  *
  * Customise here: how a request authenticates (better-auth's session cookie
  * or an API key; OAuth providers plug into better-auth in
- * controllers/auth/auth.ts and need nothing here), what the context carries, and
+ * backend/auth/auth.ts and need nothing here), what the context carries, and
  * which nested scope params must belong to the team (`TEAM_CHILD_SCOPES`).
  * Role rules (owner-only actions) live in controllers/TeamScopedController.ts.
  */

@@ -243,7 +243,7 @@ export async function sweepExpiredRateLimits(store: AppDatabase = db()): Promise
  * back of a limiter call, not awaited (the request does not wait; a failure
  * is logged). Nothing to schedule and nothing keeping a process or a test
  * alive. To run it as a job instead, call sweepExpiredRateLimits from
- * controllers/jobs.ts and drop this.
+ * backend/jobs.ts and drop this.
  */
 const SWEEP_EVERY_MS = 10 * 60_000;
 let lastSweep = Date.now();

@@ -1,8 +1,8 @@
 /**
- * The mails better-auth asks for (controllers/auth/auth.ts wires them in):
+ * The mails better-auth asks for (backend/auth/auth.ts wires them in):
  * password reset, email verification (REQUIRE_EMAIL_VERIFICATION=true) and
  * the "password changed" notice after a change or a reset. Each is rendered
- * from its template (controllers/mail/templates/) and queued for the
+ * from its template (backend/mail/templates/) and queued for the
  * `mail-delivery` job; links are rebased on the public origin (mailLink).
  *
  * better-auth writes its token row before calling these, outside the app's

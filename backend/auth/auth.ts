@@ -3,10 +3,10 @@
  * drizzle adapter. It owns sign-up, password sign-in (scrypt hashes), sign-out,
  * "sign out everywhere", change and reset password; its endpoints are served
  * under /api/auth/* (app/api/auth/[...all]/route.ts, wrapped by
- * controllers/auth/authRoutes.ts for rate limits and the API's error format).
+ * backend/auth/authRoutes.ts for rate limits and the API's error format).
  *
  * Sessions are rows in `sessions`; the `app_session` cookie carries the row's
- * random token, signed (controllers/auth/sessionCookie.ts). Signing out
+ * random token, signed (backend/auth/sessionCookie.ts). Signing out
  * deletes the row, so a copied cookie stops working at once.
  *
  * Customise here: OAuth providers (`socialProviders: { github: {...} }`, whose
@@ -27,7 +27,7 @@ export const SESSION_COOKIE = 'app_session';
 /**
  * A session lasts 14 days from sign-in. Only better-auth's own
  * `GET /api/auth/get-session` extends it (at most once a day, row and cookie):
- * the app's per-request lookup (controllers/context.ts) is a read.
+ * the app's per-request lookup (backend/context.ts) is a read.
  */
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 const SESSION_REFRESH_SECONDS = 24 * 3600;
@@ -38,9 +38,9 @@ function createAuth() {
   return betterAuth({
     appName: 'Active Controller Starter',
     // Every link it mails is built on this. Required in production (env.ts); unset in development:
-    // better-auth takes the origin from each request (controllers/appOrigin.ts, authRoutes.ts).
+    // better-auth takes the origin from each request (backend/appOrigin.ts, authRoutes.ts).
     baseURL: env.APP_URL,
-    // Where a POST may come from and a redirect may go: the app's origin (controllers/appOrigin.ts).
+    // Where a POST may come from and a redirect may go: the app's origin (backend/appOrigin.ts).
     trustedOrigins: (request) => [appOrigin(request)].filter((origin) => origin !== undefined),
     basePath: '/api/auth',
     secret: authSecret(),
@@ -76,7 +76,7 @@ function createAuth() {
       // sessions table, so signing out is immediate everywhere.
       cookieCache: { enabled: false },
     },
-    // Our own limits (controllers/rateLimit/) are stored in PostgreSQL and shared by instances.
+    // Our own limits (backend/rateLimit/) are stored in PostgreSQL and shared by instances.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Through the app's logger: JSON lines in production, LOG_LEVEL applies, silent under tests.
@@ -86,7 +86,7 @@ function createAuth() {
     advanced: {
       database: { generateId: 'serial' },
       // The cookie keeps the name it always had; Secure is added per request over https
-      // (controllers/auth/sessionCookie.ts), so no `__Secure-` prefix.
+      // (backend/auth/sessionCookie.ts), so no `__Secure-` prefix.
       useSecureCookies: false,
       cookies: { session_token: { name: SESSION_COOKIE } },
     },

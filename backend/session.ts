@@ -1,9 +1,9 @@
 /**
  * The signed-in user's session, seen from the app: the cookie's token (who it
- * belongs to is read with the user, controllers/context.ts), and starting or
+ * belongs to is read with the user, backend/context.ts), and starting or
  * ending a session outside better-auth's own endpoints (the dev sign-in and
  * `DELETE /api/session`). Sessions are better-auth's rows in
- * `sessions` (controllers/auth/auth.ts); the cookie only names one.
+ * `sessions` (backend/auth/auth.ts); the cookie only names one.
  */
 import { eq } from 'drizzle-orm';
 import { db } from '@/db/database';

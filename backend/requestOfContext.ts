@@ -2,7 +2,7 @@
  * The HTTP request behind a request context, for the few actions that need
  * more than the context carries: the public origin of links the API hands out
  * (invitation links) and, for rate limits, the caller's address. The context
- * keeps its shape (controllers/context.ts), so the request is remembered
+ * keeps its shape (backend/context.ts), so the request is remembered
  * beside it, keyed by the context object: controllers/index.ts records it when
  * it builds a context. In-process calls (server components) have none.
  */
@@ -20,7 +20,7 @@ export function requestOf(context: object): Request | undefined {
   return requests.get(context);
 }
 
-/** Where links should point (controllers/appOrigin.ts: APP_URL's origin), else '' (a relative link). */
+/** Where links should point (backend/appOrigin.ts: APP_URL's origin), else '' (a relative link). */
 export function publicOrigin(context: object): string {
   return appOrigin(requests.get(context)) ?? '';
 }

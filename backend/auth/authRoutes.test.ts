@@ -5,12 +5,12 @@
  * password, the failed sign-in limit, and the API's error format.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { Team } from '@/db/models';
 import { clearSentMails, sentMails } from '../mailer';
 import { RULES } from '../rateLimit';
-import { api, cookieFrom, sessionRoutes } from '../testClient';
 import { createAuthRoutes, inApiErrorFormat } from './authRoutes';
 
 const authRoutes = createAuthRoutes();

@@ -1,20 +1,20 @@
 /**
  * The password-less dev sign-in, ONE rule for both ways in: `POST
- * /api/session {"email"}` (controllers/sessionRoutes.ts) and the /sign-in
+ * /api/session {"email"}` (backend/sessionRoutes.ts) and the /sign-in
  * page's server action (app/sign-in/actions.ts). Each only turns the outcome
  * into its own answer (JSON, or the form's error text).
  *
  * - Off in production unless AUTH_DEV_LOGIN=true; on elsewhere unless
  *   AUTH_DEV_LOGIN=false (env.ts `devLoginEnabled`).
  * - In production, only for a client on this machine: the client address as
- *   the server resolved it from the socket (controllers/rateLimit/clientIp.ts),
+ *   the server resolved it from the socket (backend/rateLimit/clientIp.ts),
  *   never the Host header, which any client writes. Behind a proxy on the
  *   same machine, set TRUST_PROXY, or every proxied client counts as local.
  * - An `Origin` other than the app's is refused (a DNS-rebinding page reaches
  *   a local server under its own name, and its Origin says so).
  *
  * The session it starts is the same kind better-auth's password sign-in
- * starts (controllers/session.ts); the cookie is returned, for the caller to
+ * starts (backend/session.ts); the cookie is returned, for the caller to
  * set in its own way (a Set-Cookie header, or Next's `cookies()`).
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail, behind one small interface. Mails are rendered from
- * templates (controllers/mail/templates/) and queued with `enqueueMail`
- * (controllers/mail/enqueueMail.ts); the `mail-delivery` job hands each one to
+ * templates (backend/mail/templates/) and queued with `enqueueMail`
+ * (backend/mail/enqueueMail.ts); the `mail-delivery` job hands each one to
  * `sendMail` here, which delivers it through one transport:
  *
  * - `setMailer(fn)`: your provider's HTTP API (Resend, Postmark, SES ...; set

@@ -1,6 +1,6 @@
 /**
  * Every link in a mail is made absolute here, on the app's public origin
- * (controllers/appOrigin.ts): APP_URL when set (production requires it), else,
+ * (backend/appOrigin.ts): APP_URL when set (production requires it), else,
  * in development, the origin the browser addressed. A mail is read outside the app, so a relative link would
  * not work; set APP_URL in production so links never depend on a Host header.
  */
@@ -10,7 +10,7 @@ import { requestOf } from '../requestOfContext';
 /** What tells the origin: an API action's context, or the request better-auth hands its callbacks. */
 export type LinkSource = { context: object } | { request?: Request };
 
-/** The public origin for links in mails (controllers/appOrigin.ts), or '' when nothing names one. */
+/** The public origin for links in mails (backend/appOrigin.ts), or '' when nothing names one. */
 export function mailOrigin(source: LinkSource): string {
   return appOrigin('context' in source ? requestOf(source.context) : source.request) ?? '';
 }

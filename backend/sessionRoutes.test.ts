@@ -1,16 +1,16 @@
 /**
  * /api/session through its real handlers, with real cookies (better-auth's
- * database sessions, controllers/session.ts).
+ * database sessions, backend/session.ts).
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { Membership, Team, User } from '@/db/models';
 import { countQueries } from '@/server';
 import { SESSION_COOKIE } from './session';
 import { createSessionRoutes } from './sessionRoutes';
-import { api, cookieFrom, sessionRoutes } from './testClient';
 
 beforeAll(() => demoSeeder.run());
 afterAll(closeDb);

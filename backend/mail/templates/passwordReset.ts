@@ -1,4 +1,4 @@
-/** The "reset your password" mail (sent by better-auth's forgot-password flow, controllers/auth/auth.ts). Edit the wording here. */
+/** The "reset your password" mail (sent by better-auth's forgot-password flow, backend/auth/auth.ts). Edit the wording here. */
 import { buttonHtml, escapeHtml, layoutHtml, type MailContent } from '../layout';
 
 export function passwordResetMail({ email, link }: { email: string; link: string }): MailContent {

@@ -6,12 +6,12 @@
  * no-store` on every answer carrying a token or a session list.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import * as schema from '@/db/schema';
 import { clearSentMails, sentMails } from '../mailer';
 import { type RateLimitRule, RULES } from '../rateLimit';
-import { cookieFrom, sessionRoutes } from '../testClient';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();

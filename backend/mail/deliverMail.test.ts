@@ -7,12 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type DemoWorld, seedDemo } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
 import { Invitation } from '@/db/models';
 import { env } from '@/env';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@/scripts/services/mailCatcher';
 import { type JobRunner, startJobs, transaction } from '@/server';
-import { api, type DemoWorld, seedDemo } from '../testClient';
 import { deliverMail, MAIL_RETRY } from './deliverMail';
 import { enqueueMail } from './enqueueMail';
 import { passwordResetMail } from './templates/passwordReset';

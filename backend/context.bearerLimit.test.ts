@@ -1,12 +1,12 @@
 /**
- * Failed API keys count against the caller's IP (controllers/context.ts):
+ * Failed API keys count against the caller's IP (backend/context.ts):
  * past the limit they are 429 with Retry-After, on REST and tRPC alike, and a
  * valid key from another address is not affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type DemoWorld, seedDemo } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
 import { RULES } from './rateLimit';
-import { api, type DemoWorld, seedDemo } from './testClient';
 
 let world: DemoWorld;
 const rule = RULES.bearerFailure;

@@ -4,7 +4,7 @@
  * base64(HMAC-SHA256(secret, token)))` — so a cookie written by either side
  * reads on the other. Reading it here is a signature check without I/O; the
  * session row is looked up by the caller in the statement that loads the user
- * (controllers/context.ts).
+ * (backend/context.ts).
  *
  * Attributes: HttpOnly, SameSite=Lax, Path=/, and Secure whenever the request
  * came over https (directly or through a proxy that says so).

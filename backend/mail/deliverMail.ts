@@ -27,7 +27,7 @@ export const deliverMail = defineJob({
   name: 'mail-delivery',
   payload: mailPayload,
   retry: MAIL_RETRY,
-  // Connecting, greeting and sending are each capped by the transport (controllers/mailer.ts).
+  // Connecting, greeting and sending are each capped by the transport (backend/mailer.ts).
   timeoutSeconds: 120,
   async handler(mail) {
     await sendMail(mail);

@@ -1,5 +1,5 @@
 /**
- * Hostile input against /api/auth/* (better-auth behind controllers/auth/authRoutes.ts)
+ * Hostile input against /api/auth/* (better-auth behind backend/auth/authRoutes.ts)
  * and the dev sign-in /api/session, through the real handlers and this file's
  * PostgreSQL. Every wrong request must get a 4xx in the API's error format
  * (`{error: {code, message}}`), never a 500, a stack trace, SQL or a secret,
@@ -25,13 +25,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api, cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { accounts, memberships, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
 import { MB, STATUS_BY_CODE } from '@/server';
 import { clearSentMails, sentMails } from '../mailer';
-import { api, cookieFrom, sessionRoutes } from '../testClient';
 import { auth } from './auth';
 import { createAuthRoutes } from './authRoutes';
 import { authSecret } from './authSecret';

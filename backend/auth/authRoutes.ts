@@ -11,7 +11,7 @@
  *   answered as `{error: {code, message}}` like every other route;
  * - Secure on its cookies when the request came over https;
  * - the API's request rules on every POST (a hostile-input review found each
- *   missing; controllers/auth/authRoutes.hostile.test.ts): cross-site 403,
+ *   missing; backend/auth/authRoutes.hostile.test.ts): cross-site 403,
  *   JSON bodies only (1 MB, depth 64, no U+0000), emails trimmed, names within
  *   their column, `image` an http(s) URL, redirect targets on this site.
  *
@@ -74,7 +74,7 @@ const MAX_EMAIL_LENGTH = 255;
 /** Fields better-auth redirects to or puts into a mailed link. */
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
 
-/** A path on this site, or a URL of the app's origin (controllers/appOrigin.ts). */
+/** A path on this site, or a URL of the app's origin (backend/appOrigin.ts). */
 function isLocalUrl(request: Request, value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
   const own = appOrigin(request);

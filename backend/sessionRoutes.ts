@@ -11,10 +11,10 @@
  * `fields`), unknown email 401, dev sign-in disabled 403, other methods 405.
  *
  * Real sign-in (password, and any OAuth provider you add) is better-auth's, at
- * /api/auth/* (controllers/auth/). The dev sign-in creates the same kind of
+ * /api/auth/* (backend/auth/). The dev sign-in creates the same kind of
  * session without a password, for development, tests and benchmarks; its
  * rule (off in production unless enabled, then loopback clients only) is
- * controllers/devSignIn.ts, shared with the /sign-in page's server action.
+ * backend/devSignIn.ts, shared with the /sign-in page's server action.
  * Every answer carries `Cache-Control: no-store` (a session cookie, a user):
  * jsonResponse and the error format both set it.
  */
@@ -34,7 +34,7 @@ export function sessionBody(user: CurrentUser, memberships: NamedMembership[]): 
   return { user, teams: memberships.map(({ teamId, teamName, role }) => ({ id: teamId, name: teamName, role })) };
 }
 
-/** `rule`: who may use the dev sign-in (default: from the environment, controllers/devSignIn.ts). */
+/** `rule`: who may use the dev sign-in (default: from the environment, backend/devSignIn.ts). */
 export function createSessionRoutes(rule?: DevSignInRule) {
   const POST = async (request: Request): Promise<Response> => {
     // A cross-site page must not sign a visitor in as someone else.
