@@ -18,7 +18,9 @@ import {
   enqueue,
   type JobRunner,
   logger,
+  markVariantsFailed,
   onAssetReady,
+  PermanentJobError,
   processAssetImages,
   runAssetCleanup,
   startJobs,
@@ -50,9 +52,18 @@ export const assetImages = defineJob({
   payload: z.object({ assetId: z.number().int().positive() }),
   retry: { limit: 3, delaySeconds: 10, backoff: true },
   timeoutSeconds: 120,
+  // Decoding is CPU-bound: one job per core (the default) keeps requests responsive. Raise it for a separate worker.
   async handler({ assetId }) {
     const outcome = await processAssetImages(assetId);
     logger().debug({ assetId, outcome }, 'asset images');
+  },
+  // Failed for good (undecodable, or out of retries): the asset says so, and pages stop waiting for a thumbnail.
+  async onFailure({ assetId }, error, { attempt }) {
+    const reason =
+      error instanceof PermanentJobError
+        ? error.message
+        : `no preview could be made (gave up after ${attempt} attempts)`;
+    await markVariantsFailed(assetId, reason);
   },
 });
 
