@@ -7,6 +7,8 @@
  * instead, while the uploader is still there to see the error.
  */
 
+import { loadSharp } from './loadSharp';
+
 /** How much of the file confirm reads for the header: JPEG's EXIF and ICC blocks come before the frame header. */
 export const IMAGE_HEADER_BYTES = 1024 * 1024;
 
@@ -27,8 +29,7 @@ export function isImageSlot(accepts: string | readonly string[] | undefined): bo
  * the doubt (the image job reports it then).
  */
 export async function imageHeaderProblem(bytes: Uint8Array, complete: boolean): Promise<string | null> {
-  // Loaded on first use: libvips is native and large.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(bytes, { failOn: 'error' }).metadata();
     if (!metadata.width || !metadata.height) return 'has no image size in its header';
