@@ -70,6 +70,24 @@ export const assetImages = defineJob({
 export const appJobs = [assetCleanup, assetImages];
 
 /**
+ * The upload is confirmed by now; a failed enqueue (the database connection
+ * dropped that moment) is retried briefly, so one blip does not leave the
+ * file waiting for a thumbnail until `npm run assets:variants`.
+ */
+async function enqueueImageJob(assetId: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A duplicate (the first send committed but its answer was lost) only redoes idempotent work.
+      await enqueue(assetImages, { assetId });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
+/**
  * Starts this process's job runner: handlers run here when `work` is true;
  * otherwise it only enqueues (a separate worker runs them).
  */
@@ -78,7 +96,7 @@ export function startAppJobs(options: { work: boolean }): Promise<JobRunner> {
   // Open the pool first: its shutdown cleanup is then registered before the
   // runner's, and runs after it (latest first), so running jobs keep it.
   getDb();
-  onAssetReady((asset) => enqueue(assetImages, { assetId: asset.id }));
+  onAssetReady((asset) => enqueueImageJob(asset.id));
   return startJobs({
     connectionString: env.DATABASE_URL,
     jobs: appJobs,
