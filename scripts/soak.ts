@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { Cleanup } from '../bench/cleanup';
-import { treeRssMb } from './soak/processRss';
+import { signalTree, treeRssMb } from './soak/processRss';
 import { parseSoakOptions, type SoakOptions } from './soak/soakOptions';
 import {
   errorsOutsideFaults,
@@ -111,7 +111,7 @@ async function main(options: SoakOptions, cleanup: Cleanup): Promise<number> {
       if (sql && rss.length % 3 === 0) {
         const [row] = await sql<{ oldest: number | null; queued: number }[]>`
           select extract(epoch from now() - min(start_after))::float as oldest, count(*)::int as queued
-          from pgboss.job where name not like '\\_\\_pgboss%' and state in ('created', 'retry', 'active')
+          from pgboss.job where name not like '\\_\\_pgboss%' and name not like '%.dead' and state in ('created', 'retry', 'active')
             and start_after <= now()`.catch(() => [{ oldest: null, queued: -1 }]);
         jobAges.push({ atMs: now(), oldestSeconds: row?.oldest ?? 0, queued: row?.queued ?? 0 });
       }
@@ -119,32 +119,38 @@ async function main(options: SoakOptions, cleanup: Cleanup): Promise<number> {
     }
   })();
 
+  const freeze = async (ms: number) => {
+    signalTree(target.s3Pid as number, 'SIGSTOP');
+    await sleep(ms);
+    signalTree(target.s3Pid as number, 'SIGCONT');
+  };
+  const terminateBackends = async (db: postgres.Sql) => {
+    const [row] = await db<{ n: number }[]>`
+      select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
+    return row?.n ?? 0;
+  };
   const faultsDone = (async () => {
-    await sleep(durationMs * 0.35);
+    if (options.injection === '5xx' && sql) {
+      // Early, far from both fault windows: requests it breaks fail outside them.
+      await sleep(durationMs * 0.1);
+      log(`injected: terminated ${await terminateBackends(sql)} database connections without a fault window`);
+    }
+    await sleep(Math.max(0, durationMs * 0.35 - now()));
     if (sql) {
       const start = now();
-      const [row] = await sql<{ n: number }[]>`
-        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
+      const n = await terminateBackends(sql);
+      const row = { n };
       faults.push({ name: `terminated ${row?.n ?? 0} database connections`, startMs: start, endMs: now() + 1_000 });
       log(`fault: terminated ${row?.n ?? 0} database connections of the app`);
     } else log('fault skipped: no DATABASE_URL to terminate connections with');
     await sleep(Math.max(0, durationMs * 0.6 - now()));
     if (target.s3Pid) {
       const start = now();
-      process.kill(target.s3Pid, 'SIGSTOP');
       log('fault: s3rver frozen for 10 s');
-      await sleep(10_000);
-      process.kill(target.s3Pid, 'SIGCONT');
+      await freeze(10_000);
       faults.push({ name: 's3rver frozen (SIGSTOP) 10 s', startMs: start, endMs: now() });
     } else log("fault skipped: the S3 server is not this run's own");
-    if (options.injection === '5xx' && target.s3Pid) {
-      await sleep(Math.max(0, durationMs * 0.85 - now()));
-      log('injected: s3rver frozen 5 s without a fault window (uploads fail outside the faults)');
-      process.kill(target.s3Pid, 'SIGSTOP');
-      await sleep(5_000);
-      process.kill(target.s3Pid, 'SIGCONT');
-    }
   })();
 
   await Promise.all([
@@ -158,9 +164,11 @@ async function main(options: SoakOptions, cleanup: Cleanup): Promise<number> {
   );
 
   // --- Jobs: every confirmed logo gets its outcome (thumbnail or failed), nothing stays queued.
-  if (options.injection === 'job-backlog' && target.s3Pid) {
-    log('injected: s3rver frozen while the jobs drain (thumbnails cannot be stored)');
-    process.kill(target.s3Pid, 'SIGSTOP');
+  if (options.injection === 'job-backlog' && target.serverPid && sql) {
+    // A stuck worker: the server (which runs the jobs) frozen with a job queued.
+    signalTree(target.serverPid, 'SIGSTOP');
+    await sql`insert into pgboss.job (name, data) values ('asset-images', '{"assetId": 0}')`;
+    log('injected: the server (its job runner) frozen with a job queued');
   }
   const failures: string[] = [];
   let pendingThumbs = -1;
@@ -173,7 +181,7 @@ async function main(options: SoakOptions, cleanup: Cleanup): Promise<number> {
         where id = any(${ledger.uploads}::int[]) and variants_status = 'pending'`;
       const [queued] = await sql<{ oldest: number | null }[]>`
         select extract(epoch from now() - min(start_after))::float as oldest from pgboss.job
-        where name not like '\\_\\_pgboss%' and state in ('created', 'retry', 'active') and start_after <= now()`;
+        where name not like '\\_\\_pgboss%' and name not like '%.dead' and state in ('created', 'retry', 'active') and start_after <= now()`;
       pendingThumbs = row?.pending ?? 0;
       oldestQueued = queued?.oldest ?? 0;
       if ((pendingThumbs === 0 && oldestQueued === 0) || performance.now() > drainDeadline) break;
@@ -188,7 +196,7 @@ async function main(options: SoakOptions, cleanup: Cleanup): Promise<number> {
       );
     }
   }
-  if (options.injection === 'job-backlog' && target.s3Pid) process.kill(target.s3Pid, 'SIGCONT');
+  if (options.injection === 'job-backlog' && target.serverPid) signalTree(target.serverPid, 'SIGCONT');
   sampling = false;
   await sampler;
 

@@ -24,8 +24,8 @@ function rssKb(pid: number): number {
   }
 }
 
-/** Megabytes resident in `rootPid` and its descendants; null when /proc is unavailable. */
-export function treeRssMb(rootPid: number): number | null {
+/** `rootPid` and its descendants; null when /proc is unavailable. */
+export function treePids(rootPid: number): number[] | null {
   let pids: number[];
   try {
     pids = readdirSync('/proc')
@@ -39,12 +39,27 @@ export function treeRssMb(rootPid: number): number | null {
     const parent = parentOf(pid);
     if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), pid]);
   }
-  let total = 0;
+  const tree: number[] = [];
   const stack = [rootPid];
   while (stack.length > 0) {
     const pid = stack.pop() as number;
-    total += rssKb(pid);
+    tree.push(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return total / 1024;
+  return tree;
+}
+
+/** Megabytes resident in `rootPid` and its descendants; null when /proc is unavailable. */
+export function treeRssMb(rootPid: number): number | null {
+  const pids = treePids(rootPid);
+  return pids === null ? null : pids.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
+}
+
+/** Sends `signal` to the tree (SIGSTOP / SIGCONT); processes gone meanwhile are skipped. */
+export function signalTree(rootPid: number, signal: NodeJS.Signals): void {
+  for (const pid of treePids(rootPid) ?? [rootPid]) {
+    try {
+      process.kill(pid, signal);
+    } catch {}
+  }
 }

@@ -79,8 +79,14 @@ export async function startSoakServer(options: {
   const child = spawn(
     process.execPath,
     [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
-    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...appEnv, NODE_ENV: 'production' } },
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...appEnv, NODE_ENV: 'production' } },
   );
+  // The app logs JSON at LOG_LEVEL=warn: show its errors (level 50+), not its warnings.
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (/"level":(50|60)/.test(line)) console.error(`[next] ${line.slice(0, 600)}`);
+    }
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) console.error(`[next] ${line.slice(0, 400)}`);
   });

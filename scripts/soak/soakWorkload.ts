@@ -123,10 +123,14 @@ export async function mixedClient(ctx: WorkloadContext, client: number, deadline
   }
 }
 
-/** Uploads in flight at most: a slow confirm (a fault) must not turn the steady rate into a pile-up. */
-const UPLOADS_IN_FLIGHT = 4;
+/**
+ * Uploads in flight at most: a slow confirm (a fault) must not turn the
+ * steady rate into a pile-up. Kept low for s3rver: it removes a folder once
+ * empty, and a PUT into that folder at the same moment crashes it (ENOENT).
+ */
+const UPLOADS_IN_FLIGHT = 2;
 
-/** Logo uploads started at `perSecond` (presign, PUT, confirm, attach), at most 4 at once. */
+/** Logo uploads started at `perSecond` (presign, PUT, confirm, attach), at most 2 at once. */
 export async function uploadClient(ctx: WorkloadContext, perSecond: number, deadline: number): Promise<void> {
   const gapMs = 1_000 / perSecond;
   const inFlight = new Set<Promise<void>>();
