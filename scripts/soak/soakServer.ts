@@ -13,6 +13,18 @@ import { benchTempDir, startBenchServices } from '../../bench/services/benchEnvi
 import { freePort } from '../../server/testing/freePort';
 import { stopChild } from '../shutdown';
 
+/**
+ * The memory settings docs/performance.md recommends for a server process:
+ * a bounded V8 heap (old space 256 MB, young semi-spaces 8 MB) and two glibc
+ * malloc arenas (libvips and the HTTP stack allocate from many threads; the
+ * default of 8 per core keeps freed memory in each). Set NODE_OPTIONS or
+ * MALLOC_ARENA_MAX (empty for none) to soak other settings.
+ */
+export const SERVER_MEMORY_ENV = {
+  NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=8',
+  MALLOC_ARENA_MAX: '2',
+};
+
 export interface SoakServer {
   baseUrl: string;
   serverPid: number;
@@ -79,8 +91,16 @@ export async function startSoakServer(options: {
   const child = spawn(
     process.execPath,
     [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...appEnv, NODE_ENV: 'production' } },
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...SERVER_MEMORY_ENV, ...process.env, ...appEnv, NODE_ENV: 'production' },
+    },
   );
+  const memoryEnv = Object.keys(SERVER_MEMORY_ENV)
+    .map((name) => `${name}="${process.env[name] ?? SERVER_MEMORY_ENV[name as keyof typeof SERVER_MEMORY_ENV]}"`)
+    .join(' ');
+  log(`next start with ${memoryEnv}`);
   // The app logs JSON at LOG_LEVEL=warn: show its errors (level 50+), not its warnings.
   child.stdout.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
