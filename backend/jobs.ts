@@ -18,7 +18,9 @@ import {
   enqueue,
   type JobRunner,
   logger,
+  markVariantsFailed,
   onAssetReady,
+  PermanentJobError,
   processAssetImages,
   runAssetCleanup,
   startJobs,
@@ -51,13 +53,40 @@ export const assetImages = defineJob({
   payload: z.object({ assetId: z.number().int().positive() }),
   retry: { limit: 3, delaySeconds: 10, backoff: true },
   timeoutSeconds: 120,
+  // Decoding is CPU-bound: one job per core (the default) keeps requests responsive. Raise it for a separate worker.
   async handler({ assetId }) {
     const outcome = await processAssetImages(assetId);
     logger().debug({ assetId, outcome }, 'asset images');
   },
+  // Failed for good (undecodable, or out of retries): the asset says so, and pages stop waiting for a thumbnail.
+  async onFailure({ assetId }, error, { attempt }) {
+    const reason =
+      error instanceof PermanentJobError
+        ? error.message
+        : `no preview could be made (gave up after ${attempt} attempts)`;
+    await markVariantsFailed(assetId, reason);
+  },
 });
 
 export const appJobs = [assetCleanup, assetImages, deliverMail];
+
+/**
+ * The upload is confirmed by now; a failed enqueue (the database connection
+ * dropped that moment) is retried briefly, so one blip does not leave the
+ * file waiting for a thumbnail until `npm run assets:variants`.
+ */
+async function enqueueImageJob(assetId: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A duplicate (the first send committed but its answer was lost) only redoes idempotent work.
+      await enqueue(assetImages, { assetId });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
 
 /**
  * Starts this process's job runner: handlers run here when `work` is true;
@@ -68,7 +97,7 @@ export function startAppJobs(options: { work: boolean }): Promise<JobRunner> {
   // Open the pool first: its shutdown cleanup is then registered before the
   // runner's, and runs after it (latest first), so running jobs keep it.
   pool();
-  onAssetReady((asset) => enqueue(assetImages, { assetId: asset.id }));
+  onAssetReady((asset) => enqueueImageJob(asset.id));
   return startJobs({
     connectionString: env.DATABASE_URL,
     jobs: appJobs,

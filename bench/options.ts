@@ -5,7 +5,7 @@
  *
  *   npm run bench                 full run
  *   npm run bench -- --quick      about 1 minute
- *   npm run bench -- --only=1,3   a subset of scenarios (1-7)
+ *   npm run bench -- --only=1,3   a subset of scenarios (1-8)
  */
 
 export interface BenchSettings {
@@ -30,10 +30,13 @@ export interface BenchSettings {
   /** Scenario 7: campaigns in the large team, and interleaved rounds per (size, page) cell. */
   largeRows: number;
   scalingRounds: number;
+  /** Scenario 8: logos uploaded in one burst, and logos uploaded one at a time for the idle latency. */
+  imageBurst: number;
+  imageIdleUploads: number;
 }
 
 const MB = 1024 * 1024;
-const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7];
+const ALL_SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 export const QUICK: Omit<BenchSettings, 'scenarios'> = {
   mode: 'quick',
@@ -48,6 +51,8 @@ export const QUICK: Omit<BenchSettings, 'scenarios'> = {
   uploadBytes: 256 * MB,
   largeRows: 100_000,
   scalingRounds: 1,
+  imageBurst: 50,
+  imageIdleUploads: 5,
 };
 
 export const FULL: Omit<BenchSettings, 'scenarios'> = {
@@ -63,6 +68,8 @@ export const FULL: Omit<BenchSettings, 'scenarios'> = {
   uploadBytes: 1024 * MB,
   largeRows: 1_000_000,
   scalingRounds: 2,
+  imageBurst: 200,
+  imageIdleUploads: 20,
 };
 
 export function parseOptions(argv: readonly string[]): BenchSettings {
@@ -76,11 +83,11 @@ export function parseOptions(argv: readonly string[]): BenchSettings {
         .split(',')
         .map((part) => Number(part.trim()));
       if (picked.length === 0 || picked.some((n) => !ALL_SCENARIOS.includes(n))) {
-        throw new Error(`--only takes scenario numbers 1-7, e.g. --only=1,3 (got ${arg})`);
+        throw new Error(`--only takes scenario numbers 1-8, e.g. --only=1,3 (got ${arg})`);
       }
       scenarios = new Set(picked);
     } else if (arg === '--help' || arg === '-h') {
-      throw new Error('usage: npm run bench [-- --quick] [-- --only=1,2,3,4,5,6,7]');
+      throw new Error('usage: npm run bench [-- --quick] [-- --only=1,2,3,4,5,6,7,8]');
     } else {
       throw new Error(`unknown option ${arg} (try --quick or --only=1,3)`);
     }

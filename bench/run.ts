@@ -3,7 +3,7 @@
  *
  *   npm run bench                 full run (< 10 minutes on 2 cores)
  *   npm run bench -- --quick      about a minute (plus `next build`)
- *   npm run bench -- --only=1,3   some scenarios only (7: index scaling + raw anchor)
+ *   npm run bench -- --only=1,3   some scenarios only (7: index scaling + raw anchor; 8: image jobs)
  *
  * Starts everything it needs and removes it again, also on failure and
  * Ctrl-C: a database (DATABASE_URL set: a fresh `bench_<ts>` database on that
@@ -188,7 +188,7 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   );
   await server?.stop();
 
-  // --- In-process: scenarios 3, 4 and 6.
+  // --- In-process: scenarios 3, 4, 6 and 8.
   const { signInInProcess } = await import('./scenarios/inProcessApi');
   const { runStatementsScenario } = await import('./scenarios/statements');
   const { runBulkScenario } = await import('./scenarios/bulk');
@@ -217,6 +217,14 @@ async function main(settings: BenchSettings, cleanup: Cleanup): Promise<number> 
   await runScenario(results, settings, 6, 'server-side upload memory', () =>
     runUploadMemoryScenario({ settings, s3Pid: s3.pid }),
   );
+  await runScenario(results, settings, 8, 'image jobs: thumbnails after upload', async () => {
+    const { runImageJobsScenario } = await import('./scenarios/imageJobs');
+    return runImageJobsScenario({
+      teamId: world.acmeId,
+      cookie: await signInInProcess('alice@example.com'),
+      settings,
+    });
+  });
 
   results.sort((a, b) => a.scenario - b.scenario);
   const report: BenchReport = {

@@ -10,4 +10,5 @@ export {
   type AssetStatus,
   serviceAssets,
   serviceAttachments,
+  type VariantsStatus,
 } from './storage/tables';

@@ -638,6 +638,8 @@ export interface components {
             placeholder: string | null;
             status: string;
             url: string | null;
+            variantsError: string | null;
+            variantsStatus: string;
             width: number | null;
         };
         Campaign: {
@@ -4541,6 +4543,13 @@ export interface operations {
                                 contentType: string;
                             };
                         };
+                        /**
+                         * @description The image job: pending until it ran, ready after, failed when it never will (see variantsError)
+                         * @enum {string}
+                         */
+                        variantsStatus: "pending" | "ready" | "failed";
+                        /** @description Why no preview was made, when variantsStatus is failed */
+                        variantsError: string | null;
                     };
                 };
             };
@@ -4671,6 +4680,13 @@ export interface operations {
                                 contentType: string;
                             };
                         };
+                        /**
+                         * @description The image job: pending until it ran, ready after, failed when it never will (see variantsError)
+                         * @enum {string}
+                         */
+                        variantsStatus: "pending" | "ready" | "failed";
+                        /** @description Why no preview was made, when variantsStatus is failed */
+                        variantsError: string | null;
                     };
                 };
             };
@@ -4805,6 +4821,13 @@ export interface operations {
                                     contentType: string;
                                 };
                             };
+                            /**
+                             * @description The image job: pending until it ran, ready after, failed when it never will (see variantsError)
+                             * @enum {string}
+                             */
+                            variantsStatus: "pending" | "ready" | "failed";
+                            /** @description Why no preview was made, when variantsStatus is failed */
+                            variantsError: string | null;
                         };
                         /** @description Bytes of every part but the last */
                         partSize: number;
@@ -4946,6 +4969,13 @@ export interface operations {
                                     contentType: string;
                                 };
                             };
+                            /**
+                             * @description The image job: pending until it ran, ready after, failed when it never will (see variantsError)
+                             * @enum {string}
+                             */
+                            variantsStatus: "pending" | "ready" | "failed";
+                            /** @description Why no preview was made, when variantsStatus is failed */
+                            variantsError: string | null;
                         };
                         /** @description PUT the file here, with `headers` */
                         uploadUrl: string;

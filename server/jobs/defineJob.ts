@@ -9,6 +9,7 @@
  *   name: 'send-welcome',
  *   payload: z.object({ userId: z.number().int() }),
  *   retry: { limit: 5, delaySeconds: 10, backoff: true },
+ *   concurrency: 8, // I/O-bound: more than the cores
  *   async handler({ userId }) { await mailer.welcome(userId); },
  * });
  * ```
@@ -33,6 +34,14 @@ export interface JobDefinition<P = unknown> {
   readonly retry: Required<RetryPolicy>;
   /** How long one run may take before it counts as failed (default 15 min). */
   readonly timeoutSeconds: number;
+  /** Jobs of this queue running at once in one process (default: the runner's `concurrency`). */
+  readonly concurrency?: number;
+  /**
+   * Called once when a job fails for good (its last attempt, or a
+   * `PermanentJobError`): record the failure where users see it (the image
+   * job marks its asset). Its own errors are logged, never retried.
+   */
+  onFailure?(payload: P, error: unknown, job: { id: string; attempt: number }): Promise<void>;
 }
 
 const NAME = /^[A-Za-z0-9_./-]{1,100}$/;
@@ -43,9 +52,16 @@ export function defineJob<P>(definition: {
   handler: (payload: P, job: { id: string; attempt: number }) => Promise<void>;
   retry?: RetryPolicy;
   timeoutSeconds?: number;
+  /** CPU-bound jobs: about the number of cores; I/O-bound ones (mail, HTTP calls) may go higher. */
+  concurrency?: number;
+  onFailure?: (payload: P, error: unknown, job: { id: string; attempt: number }) => Promise<void>;
 }): JobDefinition<P> {
   if (!NAME.test(definition.name)) {
     throw new Error(`defineJob: "${definition.name}" is not a valid job name (letters, digits, - _ . / only).`);
+  }
+  const { concurrency } = definition;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 100)) {
+    throw new Error(`defineJob(${definition.name}): concurrency must be an integer from 1 to 100.`);
   }
   return {
     name: definition.name,
@@ -53,5 +69,7 @@ export function defineJob<P>(definition: {
     handler: definition.handler,
     retry: { limit: 2, delaySeconds: 5, backoff: true, ...definition.retry },
     timeoutSeconds: definition.timeoutSeconds ?? 15 * 60,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(definition.onFailure ? { onFailure: definition.onFailure } : {}),
   };
 }

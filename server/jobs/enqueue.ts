@@ -11,6 +11,7 @@
  * });
  * ```
  */
+import { afterCommit } from '../model/connection';
 import type { JobDefinition } from './defineJob';
 import { currentJobRunner } from './startJobs';
 import { transactionJobDb } from './transactionDb';
@@ -34,9 +35,12 @@ export async function enqueue<P>(
       `enqueue(${job.name}): the job runner is not started (startJobs, from instrumentation or npm run worker).`,
     );
   const data = job.payload.parse(payload);
-  return runner.boss.send(job.name, data as object, {
+  const id = await runner.boss.send(job.name, data as object, {
     db: transactionJobDb(),
     startAfter: options.delaySeconds,
     singletonKey: options.singletonKey,
   });
+  // This process works the queue: start it now rather than at the next poll (once the job is visible).
+  if (id && !options.delaySeconds) await afterCommit(() => runner.wake(job.name));
+  return id;
 }

@@ -1,7 +1,9 @@
 /**
  * The job runner on real PostgreSQL (pg-boss in this file's database):
  * transactional enqueue, retries with backoff into the dead-letter queue,
- * the status operators read, and shutdown waiting for a running job.
+ * permanent failures and `onFailure`, batches run at the queue's
+ * concurrency, an enqueue waking an idle queue, the status operators read,
+ * and shutdown waiting for a running job.
  */
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -14,6 +16,7 @@ import { closeTestDatabase } from '../testing/testDatabase';
 import { defineJob } from './defineJob';
 import { enqueue } from './enqueue';
 import { jobsStatus } from './jobsStatus';
+import { PermanentJobError } from './PermanentJobError';
 import { type JobRunner, startJobs } from './startJobs';
 
 const ran: string[] = [];
@@ -36,6 +39,36 @@ const flaky = defineJob({
     failures += 1;
     failedAt.push(Date.now());
     throw new Error(`boom ${failures}`);
+  },
+  async onFailure(_payload, error) {
+    gaveUp.push(`flaky: ${(error as Error).message}`);
+  },
+});
+const gaveUp: string[] = [];
+let hopelessRuns = 0;
+const hopeless = defineJob({
+  name: 'hopeless',
+  payload: z.object({ file: z.string() }),
+  retry: { limit: 5, delaySeconds: 1 },
+  async handler({ file }) {
+    hopelessRuns += 1;
+    throw new PermanentJobError(`${file} cannot be decoded`);
+  },
+  async onFailure({ file }, error) {
+    gaveUp.push(`hopeless ${file}: ${(error as Error).message}`);
+  },
+});
+let running = 0;
+let mostAtOnce = 0;
+const batched = defineJob({
+  name: 'batched',
+  payload: z.object({}),
+  concurrency: 5,
+  async handler() {
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    running -= 1;
   },
 });
 let slowFinished = false;
@@ -63,7 +96,12 @@ beforeAll(async () => {
   resetShutdownForTests();
   // biome-ignore lint/style/noProcessEnv: the per-file database of the vitest setup.
   const connectionString = process.env.DATABASE_URL as string;
-  runner = await startJobs({ connectionString, jobs: [record, flaky, slow], pollingIntervalSeconds: 0.5 });
+  // The default polling interval: what an enqueue in this process does not wait for.
+  runner = await startJobs({
+    connectionString,
+    jobs: [record, flaky, hopeless, batched, slow],
+    pollingIntervalSeconds: 2,
+  });
   await db().execute(sql`create table notes (id serial primary key, body text not null)`);
 });
 afterAll(async () => {
@@ -123,6 +161,54 @@ describe('a failing job', () => {
     expect(status.queues.find((queue) => queue.name === 'flaky.dead')?.counts.created).toBe(1);
     expect(status.failures[0]).toMatchObject({ queue: 'flaky', id, attempts: 3, error: 'boom 3' });
     expect(logged.filter((line) => line.msg === 'job failed').map((line) => line.attempt)).toEqual([1, 2, 3]);
+    // onFailure once, after the last attempt only.
+    expect(gaveUp).toEqual(['flaky: boom 3']);
+  });
+
+  it('a PermanentJobError fails it at once, without the remaining retries, and calls onFailure once', async () => {
+    const id = await enqueue(hopeless, { file: 'logo.png' });
+    await until(
+      async () => (await runner.boss.getJobById('hopeless', String(id)))?.state === 'failed',
+      10_000,
+      'failed',
+    );
+    // Its retry delay is 1 s: a retry would have run by now.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(hopelessRuns).toBe(1);
+    expect(gaveUp).toContain('hopeless logo.png: logo.png cannot be decoded');
+    expect(gaveUp.filter((line) => line.startsWith('hopeless'))).toHaveLength(1);
+    const status = await jobsStatus();
+    expect(status.queues.find((queue) => queue.name === 'hopeless.dead')?.counts.created).toBe(1);
+    expect(status.failures.find((failure) => failure.id === id)).toMatchObject({ attempts: 1 });
+  });
+});
+
+describe('throughput', () => {
+  it("runs a queue's jobs in batches at its concurrency, the next batch without waiting for the poll", async () => {
+    const started = Date.now();
+    const ids = await Promise.all(Array.from({ length: 20 }, () => enqueue(batched, {})));
+    await until(
+      async () => (await jobsStatus()).queues.find((q) => q.name === 'batched')?.counts.completed === ids.length,
+      20_000,
+      'the batched jobs',
+    );
+    expect(mostAtOnce).toBe(5);
+    // 4 batches of 300 ms; one at a time, or a 2 s poll between batches, would take 6 s or more.
+    expect(Date.now() - started).toBeLessThan(4_500);
+  });
+
+  it('an enqueue in this process starts the job at once, although the idle queue polls every 2 s', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const note = `wake ${i}`;
+      const sent = Date.now();
+      await enqueue(record, { note });
+      await until(() => ran.includes(note), 5_000, note);
+      waits.push(Date.now() - sent);
+      // Let the queue fall idle (its empty fetch, then the 2 s pause) at a different point each time.
+      await new Promise((resolve) => setTimeout(resolve, 300 + i * 250));
+    }
+    expect(Math.max(...waits)).toBeLessThan(700);
   });
 });
 

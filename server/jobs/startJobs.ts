@@ -13,14 +13,20 @@
  *   number of instances.
  * - `work: false` starts a runner that only enqueues (a web instance beside a
  *   separate worker process).
+ * - Each queue is worked in batches (workQueue.ts): up to its concurrency
+ *   (the job's `concurrency`, else the runner's, else the machine's cores)
+ *   fetched at once, the next batch at once while work is waiting; an
+ *   enqueue in this process wakes its queue, so the polling interval only
+ *   matters for jobs enqueued by other processes.
  * - Shutdown (server/lifecycle) stops fetching, waits for running jobs up to
  *   `stopTimeoutMs`, then closes pg-boss's pool.
  */
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import { onShutdown } from '../lifecycle/shutdown';
 import { logger } from '../log/logger';
-import { withSpan } from '../tracing/withSpan';
 import type { JobDefinition } from './defineJob';
+import { type QueueWorker, workQueue } from './workQueue';
 
 export interface Schedule {
   job: JobDefinition<unknown>;
@@ -37,9 +43,9 @@ export interface JobsOptions {
   schedules?: readonly Schedule[];
   /** Run handlers (and the cron monitor) in this process. Default true. */
   work?: boolean;
-  /** Jobs of one queue run at once per process. Default 2. */
+  /** Jobs of one queue run at once per process, unless the job sets its own. Default: the cores (at least 2). */
   concurrency?: number;
-  /** How often an idle worker looks for jobs. Default 2 s. */
+  /** How often an idle queue looks for jobs enqueued elsewhere (pg-boss's minimum is 0.5). Default 2 s. */
   pollingIntervalSeconds?: number;
   /** How long shutdown waits for running jobs. Default 20 s. */
   stopTimeoutMs?: number;
@@ -54,7 +60,14 @@ export interface JobRunner {
   readonly boss: PgBoss;
   readonly working: boolean;
   readonly jobs: readonly JobDefinition<unknown>[];
+  /** Fetch `queue`'s jobs now instead of at the next poll (enqueue calls it after its commit). */
+  wake(queue: string): void;
   stop(): Promise<void>;
+}
+
+/** Jobs of a queue at once per process when neither the job nor the runner says: the cores, at least 2. */
+export function defaultConcurrency(): number {
+  return Math.max(2, os.availableParallelism());
 }
 
 const cache = globalThis as typeof globalThis & { __appJobRunner?: JobRunner };
@@ -94,15 +107,25 @@ export async function createJobRunner(options: JobsOptions): Promise<JobRunner> 
   await boss.start();
   for (const job of options.jobs) await createQueue(boss, job);
   await applySchedules(boss, options);
+  const workers = new Map<string, QueueWorker>();
   if (working) {
     for (const job of options.jobs) {
-      for (let i = 0; i < (options.concurrency ?? 2); i++) await work(boss, job, options.pollingIntervalSeconds ?? 2);
+      const worker = await workQueue(boss, job, {
+        batchSize: job.concurrency ?? options.concurrency ?? defaultConcurrency(),
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        schema: options.schema ?? 'pgboss',
+      });
+      workers.set(job.name, worker);
     }
   }
   return {
     boss,
     working,
     jobs: options.jobs,
+    wake(queue) {
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker.workerId);
+    },
     async stop() {
       if (cache.__appJobRunner?.boss === boss) cache.__appJobRunner = undefined;
       await boss.stop({ graceful: true, wait: true, close: true, timeout: options.stopTimeoutMs ?? 20_000 });
@@ -133,25 +156,4 @@ async function applySchedules(boss: PgBoss, options: JobsOptions): Promise<void>
     scheduled.add(schedule.job.name);
   }
   for (const job of options.jobs) if (!scheduled.has(job.name)) await boss.unschedule(job.name);
-}
-
-async function work(boss: PgBoss, job: JobDefinition<unknown>, pollingIntervalSeconds: number): Promise<void> {
-  await boss.work(job.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([entry]) => {
-    if (!entry) return;
-    const attempt = entry.retryCount + 1;
-    await withSpan(
-      `job ${job.name}`,
-      { 'app.job': job.name, 'app.job.id': entry.id, 'app.job.attempt': attempt },
-      async () => {
-        try {
-          const payload = job.payload.parse(entry.data);
-          await job.handler(payload, { id: entry.id, attempt });
-        } catch (error) {
-          // Kept by pg-boss (state `failed` after the last retry, a copy in `<name>.dead`); the cause is logged here.
-          logger().error({ err: error, job: job.name, jobId: entry.id, attempt }, 'job failed');
-          throw error;
-        }
-      },
-    );
-  });
 }

@@ -12,7 +12,7 @@
  */
 import { Model } from '../model';
 import { privateObjectUrl, publicObjectUrl } from './objectUrls';
-import { type AssetAccess, type AssetStatus, serviceAssets } from './tables';
+import { type AssetAccess, type AssetStatus, serviceAssets, type VariantsStatus } from './tables';
 
 /** What an Asset looks like on the wire. */
 export type AssetJson = {
@@ -35,6 +35,9 @@ export type AssetJson = {
   placeholder: string | null;
   /** The slot's variants by name (`thumb`), signed like `url`; `{}` before the job ran and for other files. */
   variants: Record<string, VariantJson>;
+  /** `pending` until the image job ran, `ready` after, `failed` when it never will (then `variantsError` says why). */
+  variantsStatus: VariantsStatus;
+  variantsError: string | null;
 };
 
 export interface VariantJson {

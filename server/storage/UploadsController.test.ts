@@ -44,6 +44,8 @@ describe('the full flow', () => {
       height: null,
       placeholder: null,
       variants: {},
+      variantsStatus: 'pending',
+      variantsError: null,
     });
     expect(method).toBe('PUT');
     expect(headers).toEqual({ 'Content-Type': 'image/png' });

@@ -6,6 +6,8 @@
  */
 
 /** A variant of an image slot: `thumb: { size: 128 }` is a 128 px WebP on its long side. */
+import { loadSharp } from './loadSharp';
+
 export interface VariantSpec {
   /** Longest side in pixels. */
   size: number;
@@ -38,7 +40,7 @@ export async function analyzeImage(
   variants: Readonly<Record<string, VariantSpec>>,
 ): Promise<ImageAnalysis> {
   // Loaded on first use: libvips is native and large, and most processes never touch an image.
-  const [{ default: sharp }, { rgbaToThumbHash }] = await Promise.all([import('sharp'), import('thumbhash')]);
+  const [sharp, { rgbaToThumbHash }] = await Promise.all([loadSharp(), import('thumbhash')]);
   // `autoOrient`: a portrait photo stored sideways with an EXIF flag comes out upright everywhere below.
   const image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
   const metadata = await image.metadata();

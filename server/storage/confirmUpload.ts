@@ -9,7 +9,8 @@
  * Steps, under a row lock (`FOR UPDATE`) so concurrent confirms of one asset
  * run one at a time and the later ones find it ready (one copy, the same
  * answer for all): HEAD the staged object, compare size and type with the
- * presign, sniff the first bytes (sniffContentType.ts), copy to the final key,
+ * presign, sniff the first bytes (sniffContentType.ts) and, for image slots,
+ * read the image header (imageHeaderProblem.ts), copy to the final key,
  * delete the staging object, mark the row ready. A refused upload loses its
  * object and row (422). Storage errors roll back and answer 503, and the
  * client may simply confirm again.
@@ -20,6 +21,7 @@ import { db, transaction } from '../model';
 import { mimeEssence } from '../shared/mimeMatches';
 import { Asset } from './Asset';
 import { findSlot } from './attachmentSlots';
+import { IMAGE_HEADER_BYTES, imageHeaderProblem, isImageSlot, RASTER_IMAGE } from './imageHeaderProblem';
 import { copyObject, deleteObject, headObject, type ObjectHead, readObjectStart } from './objectStore';
 import { announceAssetReady } from './onAssetReady';
 import { SNIFF_BYTES, sniffContentType } from './sniffContentType';
@@ -48,14 +50,18 @@ async function contentProblems(asset: Asset, key: string, head: ObjectHead): Pro
     problems.contentType = [`is ${head.contentType ?? 'unknown'}, but ${asset.contentType} was presigned`];
     return problems;
   }
-  const firstBytes = (await readObjectStart(key, SNIFF_BYTES)) ?? new Uint8Array();
   const slotKey = asset.metadata.slot;
-  const sniffed = await sniffContentType(
-    firstBytes,
-    asset.contentType,
-    typeof slotKey === 'string' ? findSlot(slotKey)?.slot : undefined,
-  );
+  const slot = typeof slotKey === 'string' ? findSlot(slotKey)?.slot : undefined;
+  // Image slots: enough of the file for libvips to read the header, not only the magic bytes.
+  const checkHeader = isImageSlot(slot?.accepts) && RASTER_IMAGE.test(mimeEssence(asset.contentType) ?? '');
+  const readLength = checkHeader ? Math.max(SNIFF_BYTES, Math.min(head.byteSize, IMAGE_HEADER_BYTES)) : SNIFF_BYTES;
+  const firstBytes = (await readObjectStart(key, readLength)) ?? new Uint8Array();
+  const sniffed = await sniffContentType(firstBytes.subarray(0, SNIFF_BYTES), asset.contentType, slot);
   if (sniffed) problems.contentType = [sniffed];
+  else if (checkHeader) {
+    const unreadable = await imageHeaderProblem(firstBytes, head.byteSize <= firstBytes.byteLength);
+    if (unreadable) problems.contentType = [`${asset.filename} ${unreadable}`];
+  }
   return problems;
 }
 

@@ -41,7 +41,13 @@ export {
 export { privateObjectUrl, publicObjectUrl } from './objectUrls';
 export { announceAssetReady, onAssetReady } from './onAssetReady';
 export { type PresignedUpload, type PresignUploadInput, presignUpload } from './presignUpload';
-export { type ImageOutcome, MAX_ANALYZED_BYTES, processAssetImages, variantKey } from './processAssetImages';
+export {
+  type ImageOutcome,
+  MAX_ANALYZED_BYTES,
+  markVariantsFailed,
+  processAssetImages,
+  variantKey,
+} from './processAssetImages';
 export { type AssetCleanupOptions, DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from './runAssetCleanup';
 export { s3Client } from './s3Client';
 export { sanitizeFilename } from './sanitizeFilename';

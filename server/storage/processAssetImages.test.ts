@@ -2,13 +2,22 @@
  * The image job's work on real PostgreSQL and s3rver: a 4000 x 3000 PNG gets
  * its size, a placeholder and the slot's 128 px WebP thumb, stored beside it
  * and served at the variant's URL; other files are skipped; an undecodable
- * image fails and leaves the asset ready; cleanup removes the variants too.
+ * image fails for good (no retry can help) and leaves the asset ready;
+ * cleanup removes the variants too.
  * Also: a confirmed upload is announced once (the app enqueues the job then).
  */
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Asset, AssetService, db, onAssetReady, processAssetImages, runAssetCleanup } from '@/server';
+import {
+  Asset,
+  AssetService,
+  db,
+  onAssetReady,
+  PermanentJobError,
+  processAssetImages,
+  runAssetCleanup,
+} from '@/server';
 import { headObject } from './objectStore';
 import { call } from './testing/attachmentFixtures';
 import { ALICE, setUpUploadEnvironment, upload } from './testing/uploadFlow';
@@ -64,12 +73,19 @@ describe('processAssetImages', () => {
       access: 'private',
     });
     expect(await processAssetImages(pdf.id)).toBe('skipped');
-    expect((await Asset.find(pdf.id)).toJSON()).toMatchObject({ width: null, height: null, variants: {} });
+    expect((await Asset.find(pdf.id)).toJSON()).toMatchObject({
+      width: null,
+      height: null,
+      variants: {},
+      variantsStatus: 'ready',
+    });
   });
 
-  it('an undecodable image fails the job and leaves the asset ready and usable', async () => {
+  it('an undecodable image fails the job for good and leaves the asset ready and usable', async () => {
     const broken = await logoAsset(Buffer.from('not really a png'));
-    await expect(processAssetImages(broken.id)).rejects.toThrow();
+    const failure = processAssetImages(broken.id);
+    await expect(failure).rejects.toBeInstanceOf(PermanentJobError);
+    await expect(failure).rejects.toThrow(/^poster\.png could not be read as an image/);
     const reloaded = await (await Asset.find(broken.id)).withUrl();
     expect(reloaded.toJSON()).toMatchObject({ status: 'ready', width: null, variants: {} });
     expect(reloaded.url).toBeTruthy();

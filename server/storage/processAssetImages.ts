@@ -6,23 +6,31 @@
  * stored beside the original (`<key>.thumb.webp`) so they share its access
  * prefix and its public or presigned URLs.
  *
- * Not images (and SVG, which is not rasterised here) are skipped. A failure
- * (an undecodable file) throws for the job's retries; the asset stays ready
- * and usable, without width, height or variants.
+ * Not images (and SVG, which is not rasterised here) are skipped and marked
+ * `variantsStatus: 'ready'` (nothing to make). A file libvips cannot decode
+ * throws a `PermanentJobError` (retrying the same bytes cannot help) and a
+ * file over the size limit is marked `failed` at once; storage or database
+ * errors throw for the job's retries. The job's `onFailure` then marks the
+ * asset (`markVariantsFailed`), which stays ready and usable without width,
+ * height or variants: pages stop waiting and show the original.
  */
+import { PermanentJobError } from '../jobs/PermanentJobError';
 import { Asset } from './Asset';
 import { analyzeImage } from './analyzeImage';
 import { findSlot } from './attachmentSlots';
+import { RASTER_IMAGE } from './imageHeaderProblem';
 import { deleteObject, putObject, readObjectStart } from './objectStore';
 import type { StoredVariant } from './tables';
 
 /** Larger files are not analysed (they would be read whole into memory). */
 export const MAX_ANALYZED_BYTES = 50 * 1024 * 1024;
 
-/** Raster formats sharp reads; SVG is left alone (a variant would render untrusted markup). */
-const RASTER = /^image\/(png|jpeg|webp|avif|gif|tiff|heic|heif)$/;
+export type ImageOutcome = 'processed' | 'skipped' | 'failed';
 
-export type ImageOutcome = 'processed' | 'skipped';
+/** Records why the image job gave up on an asset (`variantsStatus: 'failed'`); the job's onFailure calls it. */
+export async function markVariantsFailed(assetId: number, reason: string): Promise<void> {
+  await Asset.where({ id: assetId }).updateAll({ variantsStatus: 'failed', variantsError: reason.slice(0, 500) });
+}
 
 /** Where a variant lives: beside its original, same prefix. */
 export function variantKey(key: string, name: string, contentType: string): string {
@@ -31,13 +39,27 @@ export function variantKey(key: string, name: string, contentType: string): stri
 
 export async function processAssetImages(assetId: number): Promise<ImageOutcome> {
   const asset = await Asset.where({ id: assetId }).first();
-  if (asset?.status !== 'ready' || !RASTER.test(asset.contentType)) return 'skipped';
-  if (asset.byteSize === null || asset.byteSize > MAX_ANALYZED_BYTES) return 'skipped';
+  if (asset?.status !== 'ready') return 'skipped';
+  if (!RASTER_IMAGE.test(asset.contentType)) {
+    await Asset.where({ id: asset.id }).updateAll({ variantsStatus: 'ready', variantsError: null });
+    return 'skipped';
+  }
+  if (asset.byteSize === null || asset.byteSize > MAX_ANALYZED_BYTES) {
+    await markVariantsFailed(asset.id, `is larger than ${MAX_ANALYZED_BYTES / 1024 / 1024} MB: no preview is made`);
+    return 'failed';
+  }
   const bytes = await readObjectStart(asset.key, asset.byteSize);
   if (!bytes) return 'skipped';
   const slotKey = typeof asset.metadata.slot === 'string' ? asset.metadata.slot : undefined;
   const specs = (slotKey ? findSlot(slotKey)?.slot.variants : undefined) ?? {};
-  const analysis = await analyzeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), specs);
+  let analysis: Awaited<ReturnType<typeof analyzeImage>>;
+  try {
+    analysis = await analyzeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), specs);
+  } catch (error) {
+    // libvips refused these bytes (corrupt, truncated, too many pixels): they will not decode on a retry either.
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new PermanentJobError(`${asset.filename} could not be read as an image (${detail})`);
+  }
 
   const variants: Record<string, StoredVariant> = {};
   for (const [name, made] of Object.entries(analysis.variants)) {
@@ -51,6 +73,8 @@ export async function processAssetImages(assetId: number): Promise<ImageOutcome>
     height: analysis.height,
     placeholder: analysis.placeholder,
     variants,
+    variantsStatus: 'ready',
+    variantsError: null,
   });
   if (updated === 0) await Promise.all(Object.values(variants).map((variant) => deleteObject(variant.key)));
   return updated === 0 ? 'skipped' : 'processed';

@@ -289,6 +289,8 @@ describe('loading slots', () => {
         'status',
         'url',
         'variants',
+        'variantsError',
+        'variantsStatus',
         'width',
       ].sort(),
     );

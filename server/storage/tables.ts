@@ -9,6 +9,14 @@ import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, varcha
 
 export type AssetStatus = 'pending' | 'ready';
 export type AssetAccess = 'public' | 'private';
+/**
+ * Where the image job stands for an asset: `pending` until it ran, `ready`
+ * once its size and variants are recorded (or there is nothing to make: not
+ * a raster image), `failed` when it never will (an undecodable file, or out of
+ * retries; `variantsError` says why). Pages show the original or a
+ * placeholder unless `ready`, and stop waiting unless `pending`.
+ */
+export type VariantsStatus = 'pending' | 'ready' | 'failed';
 
 /** What the framework keeps in `service_assets.metadata`. Apps may add keys. */
 export interface AssetMetadata {
@@ -64,6 +72,9 @@ export const serviceAssets = pgTable(
     placeholder: varchar('placeholder', { length: 100 }),
     /** The slot's declared variants that were made, by name. `{}` before the job ran and for non-images. */
     variants: jsonb('variants').$type<Record<string, StoredVariant>>().notNull().default(sql`'{}'::jsonb`),
+    variantsStatus: varchar('variants_status', { length: 20 }).$type<VariantsStatus>().notNull().default('pending'),
+    /** Why the image job gave up (`variantsStatus: 'failed'`), in words for the uploader; null otherwise. */
+    variantsError: varchar('variants_error', { length: 500 }),
     status: varchar('status', { length: 50 }).$type<AssetStatus>().notNull().default('pending'),
     access: varchar('access', { length: 50 }).$type<AssetAccess>().notNull().default('private'),
     metadata: jsonb('metadata').$type<AssetMetadata>().notNull().default(sql`'{}'::jsonb`),

@@ -34,6 +34,10 @@ export const assetOutput = z.object({
       }),
     )
     .describe("The slot's image variants by name (thumb); {} before the image job ran and for other files"),
+  variantsStatus: z
+    .enum(['pending', 'ready', 'failed'])
+    .describe('The image job: pending until it ran, ready after, failed when it never will (see variantsError)'),
+  variantsError: z.string().nullable().describe('Why no preview was made, when variantsStatus is failed'),
 });
 
 export const presignOutput = z.object({
