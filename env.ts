@@ -127,6 +127,8 @@ const schema = z.object({
   // Email changes requested per signed-in user; invitations created per team.
   RATE_LIMIT_CHANGE_EMAIL: limitSetting('5/1h'),
   RATE_LIMIT_INVITATION_CREATE: limitSetting('50/1h'),
+  // API keys created per team: each mints a token.
+  RATE_LIMIT_API_KEY_CREATE: limitSetting('20/1h'),
   // Which connections are proxies whose X-Forwarded-* headers count
   // (server/net/trustProxy.ts, docs/security.md). Unset: none; the client
   // address is the socket's. A hop count (1 behind one nginx / load balancer),

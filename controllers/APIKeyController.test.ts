@@ -4,8 +4,10 @@
  * its team only; a revoked key is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/database';
+import { type RateLimitRule, RULES } from '@/backend/rateLimit/rateLimits';
+import { closeDb, db } from '@/db/database';
 import { ApiKey, Campaign, Membership, User } from '@/db/models';
+import { rateLimits } from '@/db/schema';
 import { countQueries } from '@/server';
 import { api, type DemoWorld, seedDemo } from './testClient';
 
@@ -87,6 +89,26 @@ describe('managing keys', () => {
       expect((await api(method, path, { body })).status, `${method} ${path}`).toBe(401);
     }
     expect((await ApiKey.find(id)).name).toBe('Owner only');
+  });
+});
+
+describe('the per-team limit', () => {
+  it('answers 429 with Retry-After past RATE_LIMIT_API_KEY_CREATE for one team, and mints nothing more', async () => {
+    const saved = RULES.apiKeyCreate;
+    (RULES as Record<string, RateLimitRule>).apiKeyCreate = { points: 2, durationSeconds: 3600 };
+    await db().delete(rateLimits); // keys of earlier tests counted too
+    try {
+      const create = (name: string) => api('POST', keys, { cookie: world.alice, body: { data: { name } } });
+      expect((await create('limit-1')).status).toBe(201);
+      expect((await create('limit-2')).status).toBe(201);
+      const refused = await create('limit-3');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(await ApiKey.where({ name: 'limit-3' }).exists()).toBe(false);
+    } finally {
+      (RULES as Record<string, RateLimitRule>).apiKeyCreate = saved;
+      await db().delete(rateLimits);
+    }
   });
 });
 

@@ -3,6 +3,8 @@
  * Create answers the key plus its `token`, once (see db/models/ApiKey.ts);
  * DELETE revokes. No response carries the stored hash.
  */
+
+import { rateLimit } from '@/backend/rateLimit';
 import { ApiKey } from '@/db/models';
 import { apiDoc, before, Forbidden, scope } from '@/server';
 import { crud } from './decorators';
@@ -31,5 +33,11 @@ export class APIKeyController extends TeamScopedController<ApiKey> {
     this.requireOwner();
     // A leaked key must not be able to mint or revoke keys: that takes a signed-in owner.
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage API keys; sign in');
+  }
+
+  /** Each key is a new token: a team's owners (or a stolen owner session) cannot mint them at speed. */
+  @before({ only: ['create'] })
+  async limitCreation(): Promise<void> {
+    await rateLimit('apiKeyCreate', `team:${this.scopeParams.teamId}`);
   }
 }

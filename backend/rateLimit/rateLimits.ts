@@ -56,6 +56,7 @@ export const RULES = {
   authMailIp: env.RATE_LIMIT_AUTH_MAIL_IP,
   changeEmail: env.RATE_LIMIT_CHANGE_EMAIL,
   invitationCreate: env.RATE_LIMIT_INVITATION_CREATE,
+  apiKeyCreate: env.RATE_LIMIT_API_KEY_CREATE,
 } satisfies Record<string, RateLimitRule>;
 
 export type LimitName = keyof typeof RULES;
@@ -74,6 +75,7 @@ const MESSAGES: Record<LimitName, string> = {
   authMailIp: 'Too many mail requests from this address, try again later',
   changeEmail: 'Too many email changes, try again later',
   invitationCreate: 'Too many invitations for this team, try again later',
+  apiKeyCreate: 'Too many API keys created for this team, try again later',
 };
 
 /** The keys each failure guard needs. */
