@@ -22,7 +22,7 @@ const WINDOW_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 /**
  * A rate limit written `<count>/<window>` (`5/15m`: 5 per 15 minutes) or
  * `off`; parsed to `{points, durationSeconds}` or null (off). The limits
- * themselves live in controllers/rateLimits.ts; docs/rate-limits.md.
+ * themselves live in backend/rateLimit/rateLimits.ts; docs/rate-limits.md.
  */
 function limitSetting(fallback: string) {
   return z
@@ -105,7 +105,7 @@ const schema = z.object({
   // Dev sign-in by email (POST /api/session). On outside production unless set to false.
   AUTH_DEV_LOGIN: bool.optional(),
 
-  // Rate limits (controllers/rateLimits.ts, docs/rate-limits.md), counted in
+  // Rate limits (backend/rateLimit/rateLimits.ts, docs/rate-limits.md), counted in
   // PostgreSQL so they hold across instances. Each is `<count>/<window>`
   // (window: 30s, 15m, 1h, 1d; `10/h` = 10/1h) or `off`.
   // Failed password sign-ins per (account email, client IP), and per client IP.

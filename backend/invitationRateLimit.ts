@@ -1,5 +1,5 @@
 /**
- * Rate limits of invitations (controllers/rateLimit, docs/rate-limits.md);
+ * Rate limits of invitations (backend/rateLimit, docs/rate-limits.md);
  * over them, a 429 with Retry-After:
  *
  * - acceptance, per client address (RATE_LIMIT_INVITATION_ACCEPT): a stolen

@@ -12,7 +12,7 @@
  * come from the framework's UploadsController; this class adds the team
  * scope, the uploader's id (only they can confirm their upload) and a usage
  * summary. Add a model's slots to `allowsSlot` to let this controller sign them.
- * Presigns are rate limited per user (`RATE_LIMIT_PRESIGN`, controllers/rateLimit).
+ * Presigns are rate limited per user (`RATE_LIMIT_PRESIGN`, backend/rateLimit).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';

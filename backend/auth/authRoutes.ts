@@ -2,7 +2,7 @@
  * /api/auth/*: better-auth's endpoints (sign-up, password sign-in, sign-out,
  * sessions, change and reset password), behind the app's own rules:
  *
- * - rate limits in PostgreSQL (controllers/rateLimit): failed password
+ * - rate limits in PostgreSQL (backend/rateLimit): failed password
  *   sign-ins per (account, IP) and per IP, sign-ups per IP, reset and
  *   verification mails per address (silently: the usual answer, no mail)
  *   and per IP (429), email changes per user (mailLimits.ts);

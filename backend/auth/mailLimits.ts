@@ -9,7 +9,7 @@
  *   whether or not an account exists;
  * - email changes: per signed-in user (429).
  *
- * The limits and their variables: controllers/rateLimit, docs/rate-limits.md.
+ * The limits and their variables: backend/rateLimit, docs/rate-limits.md.
  * Another mail-sending endpoint (a magic-link plugin, say): a case here.
  */
 import { eq } from 'drizzle-orm';
