@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what the framework costs over hand-written code (issue 8).
+ * `npm run bench`: what the framework costs over hand-written code.
  *
  *   npm run bench                 full run (< 10 minutes on 2 cores)
  *   npm run bench -- --quick      about a minute (plus `next build`)

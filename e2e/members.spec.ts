@@ -1,5 +1,5 @@
 /**
- * Teams and members in the browser (issue 16): Alice creates a team, invites
+ * Teams and members in the browser: Alice creates a team, invites
  * Carol (a seeded user) and sees the link; Carol, in a second browser
  * context, opens the link and accepts; Alice makes her an owner, then a
  * member again, then removes her.

@@ -1,5 +1,5 @@
 /**
- * The raw anchor of the index benchmark (issue 19): node:http + postgres.js,
+ * The raw anchor of the index benchmark: node:http + postgres.js,
  * no Next, no framework, every statement prepared (postgres.js's default for
  * tagged queries). It answers GET /teams/:teamId/campaigns?page=&perPage=
  * (newest first, archived left out) with the same statements and the same

@@ -15,7 +15,7 @@ import type { ResultRow } from '../results';
 import { atLeast, formatNumber, median, medianPairedRatio, type Verdict } from '../stats';
 import { type Endpoint, VARIANT_LABELS, VARIANTS, type Variant } from './campaignEndpoints';
 
-// Issue 19: the controller at least as fast as hand-written code (was 0.90 before prepared, cached statements).
+// The controller at least as fast as hand-written code (was 0.90 before prepared, cached statements).
 export const RATIO_TARGET = 1.0;
 
 export interface VariantFigures {

@@ -1,5 +1,5 @@
 /**
- * Scenario 7 (issue 19): does the index cost grow with the table, and how
+ * Scenario 7: does the index cost grow with the table, and how
  * far is each variant from a raw anchor?
  *
  * For a team of about 10,000 campaigns (Acme) and one of `largeRows` (Scale),

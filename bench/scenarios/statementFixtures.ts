@@ -6,7 +6,7 @@
  *
  * `target` is the most statements the action itself may issue (context
  * builder and scope guard excluded; they are measured and judged on their
- * own). CRUD targets follow issue 8 and are derived from the controller's
+ * own). CRUD targets are derived from the controller's
  * own `include` lists; custom actions carry the count their code implies.
  */
 
@@ -170,7 +170,7 @@ export const STATEMENT_STEPS: StatementStep[] = [
       body: { slot: 'logo', assetId: value(s, 'assetId') },
     }),
     target: null,
-    why: 'slot lock, owner and asset locks, replace, then reload of creator + 2 slots: reported, no target in issue 8',
+    why: 'slot lock, owner and asset locks, replace, then reload of creator + 2 slots: reported, no target set',
   },
   {
     route: 'GET /teams/:teamId/uploads/storage-usage',

@@ -67,7 +67,7 @@ function targetOf(step: StatementStep, route: RouteRecord): number | null {
   const { target } = step;
   if (target === null || typeof target === 'number') return target;
   const config = route.controller.resource?.kind === 'crud' ? route.controller.resource.config : {};
-  // Issue 8: index 2 + 1 per include (page + bounded count; a last page 1), get 1 + 1 per include.
+  // Index: 2 + 1 per include (page + bounded count; a last page 1), get 1 + 1 per include.
   if (target.kind === 'index') return 2 + (config.index?.include?.length ?? 0) + (target.extra ?? 0);
   return 1 + (config.get?.include?.length ?? 0) + (target.extra ?? 0);
 }
@@ -156,7 +156,7 @@ export async function runStatementsScenario(options: {
       perPage2: small.count,
       perPage100: large.count,
       rowsOnLargePage: rows,
-      // A last page skips the count (issue 19), so 100 rows may cost one statement less, never more.
+      // A last page skips the count, so 100 rows may cost one statement less, never more.
       verdict: (large.count <= small.count ? 'PASS' : 'MISS') as Verdict,
     });
   }
@@ -259,7 +259,7 @@ export async function runStatementsScenario(options: {
             },
           ]
         : []),
-      // The campaign actions issue 8 names a target for, one row each; the rest in one row.
+      // The campaign actions with a statement target, one row each; the rest in one row.
       ...measured
         .filter((m) => HEADLINE_ROUTES.has(m.route))
         .map((m) => ({

@@ -1,5 +1,5 @@
 /**
- * The index's cost does not grow with the table (issue 19): on 20,000 rows of
+ * The index's cost does not grow with the table: on 20,000 rows of
  * one team, EXPLAIN ANALYZE of the statements `paginate` sends shows the page
  * walking the (team_id, created_at) index and stopping after the rows it
  * skips plus the page, and the count stopping at the count limit. Plans, not

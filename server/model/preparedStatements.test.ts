@@ -1,5 +1,5 @@
 /**
- * The framework's own statements are prepared (issue 19): PostgreSQL's
+ * The framework's own statements are prepared: PostgreSQL's
  * pg_prepared_statements on the connection lists them, each parsed once and
  * executed many times; results stay right inside transactions and savepoints;
  * `prepare: false` (DATABASE_PREPARED_STATEMENTS=false, PgBouncer) prepares
