@@ -30,7 +30,7 @@ import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { accounts, memberships, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
-import { MB, STATUS_BY_CODE } from '@/server';
+import { MiB, STATUS_BY_CODE } from '@/server';
 import { clearSentMails, sentMails } from '../mailer';
 import { auth } from './auth';
 import { createAuthRoutes } from './authRoutes';
@@ -168,7 +168,7 @@ function tokenOf(cookie: string): string {
 }
 
 /** The API's body limit: DEFAULT_BODY_LIMIT in server/http/readJsonBody.ts (not exported by @/server). */
-const DEFAULT_BODY_LIMIT = MB;
+const DEFAULT_BODY_LIMIT = MiB;
 
 /** A valid JSON object one byte over the body limit. */
 function oversizeBody(): string {

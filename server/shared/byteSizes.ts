@@ -8,13 +8,6 @@ export const KiB = 1024;
 export const MiB = 1024 * KiB;
 export const GiB = 1024 * MiB;
 
-/** @deprecated The same value as `KiB` (binary); prefer `KiB`, the name the UI prints. */
-export const KB = KiB;
-/** @deprecated The same value as `MiB` (binary); prefer `MiB`, the name the UI prints. */
-export const MB = MiB;
-/** @deprecated The same value as `GiB` (binary); prefer `GiB`, the name the UI prints. */
-export const GB = GiB;
-
 const UNITS = [
   { size: GiB, label: 'GiB' },
   { size: MiB, label: 'MiB' },

@@ -4,7 +4,7 @@
  * Browser-safe: nothing here imports Node, database, storage or React code,
  * so both `@/server` and `@/server/client` re-export it.
  */
-export { formatBytes, GB, GiB, KB, KiB, MB, MiB } from './byteSizes';
+export { formatBytes, GiB, KiB, MiB } from './byteSizes';
 export { MAX_INT4, MIN_INT4 } from './int4';
 export { type IssueFieldOptions, type IssueLike, issueFieldErrors } from './issueFieldErrors';
 export { MIME_TYPE_PATTERN, mimeEssence, mimeMatches } from './mimeMatches';

@@ -17,7 +17,7 @@ import {
   db,
   hasManyAttached,
   hasOneAttached,
-  KB,
+  KiB,
   Model,
   mergeRouters,
   NotFound,
@@ -43,7 +43,7 @@ export async function createBillboardsTable(): Promise<void> {
 }
 
 /** Slot limits the tests probe. Documents have no maxSize: the global defaultMaxSize applies. */
-export const LOGO_MAX = 4 * KB;
+export const LOGO_MAX = 4 * KiB;
 export const DOCUMENTS_MAX = 3;
 
 export class Billboard extends Model(billboards, {
