@@ -66,7 +66,7 @@ async function compare(framework: (i: number) => Promise<unknown>, handWritten: 
 try {
   const { database, env } = await startBenchServices(cleanup, tempDir);
   Object.assign(process.env, env, { NODE_ENV: 'production' });
-  const { closeDb, db, pool } = await import('@/db/database');
+  const { closeDb, db } = await import('@/db/database');
   cleanup.add('close the database pool', () => closeDb());
   const { sql } = await import('drizzle-orm');
   const { seedBench } = await import('./seedBench');

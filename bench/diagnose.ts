@@ -34,7 +34,7 @@ const tempDir = benchTempDir(cleanup, 'diagnose');
 try {
   const { database, env } = await startBenchServices(cleanup, tempDir);
   Object.assign(process.env, env, { NODE_ENV: 'production' });
-  const { closeDb, db, pool } = await import('@/db/database');
+  const { closeDb, pool } = await import('@/db/database');
   cleanup.add('close the database pool', () => closeDb());
   const { seedBench } = await import('./seedBench');
   const world = await seedBench(database.url);

@@ -9,7 +9,6 @@
 import {
   ACTION_KINDS,
   type CompiledAction,
-  type CompiledController,
   type ControllerClass,
   compileController,
   NEVER_WRITABLE,
