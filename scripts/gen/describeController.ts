@@ -6,13 +6,7 @@
  * (`ActionOutput<CampaignController, 'publish', ...>`), imported with
  * `import type`, so they follow the code without being copied from it.
  */
-import {
-  ACTION_KINDS,
-  type CompiledAction,
-  type ControllerClass,
-  compileController,
-  NEVER_WRITABLE,
-} from '@/server';
+import { ACTION_KINDS, type CompiledAction, type ControllerClass, compileController, NEVER_WRITABLE } from '@/server';
 import type { InputShape, ProcedureType } from '@/server/client';
 import { quote, recordTypeFromColumns } from './columnType';
 
