@@ -23,6 +23,20 @@ import { appOrigin } from '../appOrigin';
 import { passwordChangeHook, sendPasswordChangedMail, sendPasswordResetMail, sendVerificationMail } from './authMails';
 import { authSecret } from './authSecret';
 
+/**
+ * A database handle that is `db()` at each use: the pool, or the current transaction. better-auth's
+ * adapter keeps the object it is given, so it gets this instead of the pool.
+ */
+function liveDatabase(): ReturnType<typeof db> {
+  return new Proxy({} as ReturnType<typeof db>, {
+    get(_target, property) {
+      const current = db();
+      const value = Reflect.get(current, property, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+}
+
 export const SESSION_COOKIE = 'app_session';
 /**
  * A session lasts 14 days from sign-in. Only better-auth's own
@@ -44,7 +58,9 @@ function createAuth() {
     trustedOrigins: (request) => [appOrigin(request)].filter((origin) => origin !== undefined),
     basePath: '/api/auth',
     secret: authSecret(),
-    database: drizzleAdapter(db(), {
+    // Every query of better-auth's goes to `db()` when it runs, so inside the app's `transaction()` it joins
+    // it: a reset token and the mail it causes commit or roll back together (authRoutes.ts).
+    database: drizzleAdapter(liveDatabase(), {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications },
       usePlural: true,

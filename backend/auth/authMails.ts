@@ -5,9 +5,9 @@
  * from its template (backend/mail/templates/) and queued for the
  * `mail-delivery` job; links are rebased on the public origin (mailLink).
  *
- * better-auth writes its token row before calling these, outside the app's
- * transactions: the mail is queued right after, so a mail never exists
- * without its token; a failed enqueue answers an error and no mail is sent.
+ * The endpoints that call these run inside one `transaction()` (authRoutes.ts
+ * `withItsMail`), and better-auth's queries join it (auth.ts): the token row
+ * and the queued mail commit together, or neither does.
  */
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { enqueueMail } from '../mail/enqueueMail';

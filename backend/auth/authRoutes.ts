@@ -28,6 +28,7 @@ import {
   jsonResponse,
   readJsonBody,
   STATUS_BY_CODE,
+  transaction,
 } from '@/server';
 import { appOrigin } from '../appOrigin';
 import { assertNotBlocked, clearFailures, clientIp, rateLimit, recordFailure } from '../rateLimit';
@@ -177,7 +178,39 @@ async function dispatch(request: Request): Promise<Response> {
   if (path === '/sign-in/email') return signInWithLimits(request, parsed);
   // Over a per-address mail limit: the usual answer, and no mail (mailLimits.ts).
   const limited = await limitMailRequest(path, request, parsed.body);
-  return limited ?? auth().handler(parsed.request);
+  if (limited) return limited;
+  return MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+}
+
+/** Endpoints whose write causes a mail: the token or password change and the mail's job commit together. */
+const MAILING_PATHS = new Set([
+  '/request-password-reset',
+  '/send-verification-email',
+  '/sign-up/email',
+  '/change-email',
+  '/reset-password',
+  '/change-password',
+]);
+
+/** Thrown to roll back when better-auth answered a 5xx (it catches errors, such as a failed enqueue, itself). */
+class AnsweredWithError extends Error {
+  constructor(readonly response: Response) {
+    super('rolled back');
+  }
+}
+
+/** Runs better-auth's handler in one transaction with the mail it enqueues; a 5xx answer rolls both back. */
+async function withItsMail(handle: () => Promise<Response>): Promise<Response> {
+  try {
+    return await transaction(async () => {
+      const response = await handle();
+      if (response.status >= 500) throw new AnsweredWithError(response);
+      return response;
+    });
+  } catch (error) {
+    if (error instanceof AnsweredWithError) return error.response;
+    throw error;
+  }
 }
 
 /**
