@@ -24,8 +24,8 @@ export async function registerNodeServer(): Promise<void> {
     // TRACE would be a 500 inside Next (its Request constructor refuses the method): 405 before Next sees it.
     refuseTraceMethods(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
     if (exporter) await startTracing({ exporter, serviceName: 'active-controller-starter' });
-    // The log output for every route (the logger is shared through globalThis).
-    await import('./backend/logger');
+    // The backend's parts (backend/app.ts, the composition root): logger, storage, database, models.
+    (await import('./backend/app')).wireApp();
     // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
     // and closes the pool (server/lifecycle) instead of Next exiting at once.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {

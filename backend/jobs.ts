@@ -9,8 +9,6 @@
  */
 import { z } from 'zod';
 import { pool } from '@/db/database';
-// The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
-import '@/db/models';
 import { env, storageConfigured } from '@/env';
 import {
   DEFAULT_CLEANUP_AGE_MS,
@@ -25,8 +23,8 @@ import {
   runAssetCleanup,
   startJobs,
 } from '@/server';
+import { wireApp } from './app';
 import { deliverMail } from './mail/deliverMail';
-import './storage';
 
 /** Removes abandoned uploads and long-detached files (server/storage/runAssetCleanup.ts). */
 export const assetCleanup = defineJob({
@@ -94,6 +92,8 @@ async function enqueueImageJob(assetId: number): Promise<void> {
  */
 export function startAppJobs(options: { work: boolean }): Promise<JobRunner> {
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set: jobs live in the app database.');
+  // The models (the cleanup sweeps attachments per model), storage and the logger.
+  wireApp();
   // Open the pool first: its shutdown cleanup is then registered before the
   // runner's, and runs after it (latest first), so running jobs keep it.
   pool();

@@ -6,26 +6,30 @@
  *
  * Customise here: redaction (`redact`), extra fields (`base`), the level.
  */
+
+import type { Logger } from 'pino';
 import { pino } from 'pino';
 import pretty from 'pino-pretty';
 import { env } from '@/env';
-import { configureLogger } from '@/server';
 
-const level = env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info');
-
-const log =
-  env.NODE_ENV === 'production'
+/** The app's logger (the composition root, backend/app.ts, hands it to the framework). */
+export function appLogger(): Logger {
+  const level = env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info');
+  return env.NODE_ENV === 'production'
     ? pino({ level })
     : // A synchronous stream in this thread: pino's transports start worker threads that bundlers lose.
       pino({ level }, pretty({ colorize: true, sync: true, ignore: 'pid,hostname' }));
-configureLogger(log);
+}
 
-// Production: Node's process warnings (deprecations, notices from packages)
-// become JSON lines too, instead of plain text on stderr between them. Node
-// prints them through its own 'warning' listener, which is replaced here;
-// this module may run once per server bundle, so the listeners are replaced,
-// never added to.
-if (env.NODE_ENV === 'production') {
+/**
+ * Production: Node's process warnings (deprecations, notices from packages)
+ * become JSON lines too, instead of plain text on stderr between them. Node
+ * prints them through its own 'warning' listener, which is replaced here;
+ * this may run once per server bundle, so the listeners are replaced, never
+ * added to.
+ */
+export function logProcessWarnings(log: Logger): void {
+  if (env.NODE_ENV !== 'production') return;
   process.removeAllListeners('warning');
   process.on('warning', (warning) =>
     log.warn({ warning: { name: warning.name, code: (warning as NodeJS.ErrnoException).code } }, warning.message),

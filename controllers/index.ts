@@ -9,16 +9,16 @@
  * OpenAPI document all follow it.
  */
 
+import { wireApp } from '@/backend/app';
 import { appOrigin } from '@/backend/appOrigin';
 import { type AppContext, authorizeScope, createContext } from '@/backend/context';
 import { rememberRequest } from '@/backend/requestOfContext';
 import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
 import { controllerClasses } from './controllers.gen';
 import { createOpenApiDocument } from './openapi';
-// Registers the storage options (lazily: no I/O, no S3 variables needed at build).
-import '@/backend/storage';
-// Chooses the log output (JSON lines in production, readable in development).
-import '@/backend/logger';
+
+// The backend's parts first (backend/app.ts, the composition root): logger, storage, database, models.
+wireApp();
 
 export { controllerClasses };
 

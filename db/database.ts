@@ -39,9 +39,19 @@ export function pool(): ConnectedDatabase<typeof schema> {
   return cache.__appDb;
 }
 
+let registered = false;
+
+/** Hands the model layer this database (once per module copy; db/models and db() call it). */
+export function registerAppDatabase(): void {
+  if (registered) return;
+  registered = true;
+  registerDatabase(pool);
+}
+
 /** The handle to query: the current transaction inside `transaction()`, else the pool. */
 export function db(): AppDatabase {
-  // The framework's handle is the one registered below (or a transaction opened on it): same schema.
+  registerAppDatabase();
+  // The framework's handle is the pool registered above (or a transaction opened on it): same schema.
   return currentHandle() as AppDatabase;
 }
 
@@ -51,5 +61,3 @@ export async function closeDb(): Promise<void> {
   cache.__appDb = undefined;
   await current?.$client.end({ timeout: 5 });
 }
-
-registerDatabase(pool);

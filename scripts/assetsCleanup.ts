@@ -8,10 +8,8 @@
  * (through withDevEnv: those of the running `npm run dev` when unset).
  */
 import { parseArgs } from 'node:util';
-import '../backend/storage';
+import { wireApp } from '../backend/app';
 import { closeDb } from '../db/database';
-// The app's models: the cleanup sweeps attachments of records deleted without destroy(), per model.
-import '../db/models';
 import { env } from '../env';
 import { DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from '../server';
 
@@ -35,6 +33,7 @@ if (!env.DATABASE_URL) {
   process.exit(1);
 }
 
+wireApp();
 try {
   const age = olderThanMs();
   const started = Date.now();

@@ -5,9 +5,8 @@
  * files already uploaded. The running app or `npm run worker` does the work.
  */
 import { gt } from 'drizzle-orm';
-import { closeDb } from '../db/database';
-import '../db/models';
 import { assetImages, startAppJobs } from '../backend/jobs';
+import { closeDb } from '../db/database';
 import { env } from '../env';
 import { Asset, enqueue, findSlot, serviceAssets } from '../server';
 

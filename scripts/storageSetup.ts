@@ -22,7 +22,7 @@ loadEnvFiles();
 const { env, storageConfigured, storageCorsOrigins } = await import('../env').catch((error: unknown) =>
   fail(error instanceof Error ? error.message : String(error)),
 );
-await import('../backend/storage');
+(await import('../backend/app')).wireApp();
 const { applyBucketSetup } = await import('../server');
 
 if (!storageConfigured) fail('storage is not configured: set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.');

@@ -5,10 +5,12 @@
  * job runs once. SIGTERM (or Ctrl-C) stops fetching, lets running jobs
  * finish (up to 20 s) and closes the pools.
  */
-import '../backend/logger';
+import { wireApp } from '../backend/app';
 import { startAppJobs } from '../backend/jobs';
 import { env, missingMailVariables, missingStorageVariables } from '../env';
 import { installShutdown, logger } from '../server';
+
+wireApp();
 
 try {
   // What jobs need: the database, and storage all or none (the cleanup deletes objects).

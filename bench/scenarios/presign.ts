@@ -13,14 +13,16 @@
 import { performance } from 'node:perf_hooks';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { wireApp } from '@/backend/app';
 import { generateObjectKey, presignUpload, storageConfig } from '@/server';
-// The app's storage options (S3_* variables): what the endpoint signs with.
-import '@/backend/storage';
 import { runLoad } from '../load';
 import type { BenchSettings } from '../options';
 import type { ScenarioResult } from '../results';
 import { atMost, formatNumber } from '../stats';
 import { formatTable } from '../table';
+
+// The app's storage options (backend/storage.ts), as the API has them.
+wireApp();
 
 /** Signing may take at most this share of one presign request's time. */
 export const SIGN_SHARE_TARGET = 0.5;

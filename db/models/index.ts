@@ -6,10 +6,12 @@
  * models.gen.ts (every export of the file is re-exported from here, and the
  * class is registered for associations): no line to add here.
  */
-// Registers the database with the model layer (no I/O until the first query).
-import '../database';
+import { registerAppDatabase } from '../database';
 import { modelClasses } from './models.gen';
 import { models } from './registry';
+
+// Models query through the app's database (no I/O until the first query).
+registerAppDatabase();
 
 // Association thunks read their targets from the registry: fill it once every model is declared.
 Object.assign(models, modelClasses);

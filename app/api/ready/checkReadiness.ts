@@ -12,14 +12,17 @@
  *
  * Add checks of your own here (a queue, a cache); each runs within TIMEOUT_MS.
  */
-import '@/backend/storage';
 import { sql } from 'drizzle-orm';
+import { wireApp } from '@/backend/app';
 import { db } from '@/db/database';
 import { pendingMigrations } from '@/db/migrationStatus';
 import { env, storageConfigured } from '@/env';
 import { assertStorageReachable, currentJobRunner, isDraining, logger, withTimeout } from '@/server';
 
 const TIMEOUT_MS = 3_000;
+
+// Storage is checked as configured by the composition root.
+wireApp();
 
 export interface Check {
   ok: boolean;

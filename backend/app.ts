@@ -1,0 +1,44 @@
+/**
+ * The composition root: the parts the app's backend is made of, wired in one
+ * place, in order. Read it top to bottom to see what the app stands on; swap a
+ * part here (another logger, another store, a mail provider's API).
+ *
+ *   database   db/database.ts   db(), the one query handle; registered with the
+ *                               model layer when that module loads
+ *   models     db/models/       every model, found on disk (models.gen.ts)
+ *   logger     backend/logger.ts
+ *   storage    backend/storage.ts  (none: uploads off)
+ *   mailer     backend/mailer.ts   SMTP, the log, or setMailer(provider)
+ *   auth       backend/auth/auth.ts  better-auth, built on first use
+ *   jobs       backend/jobs.ts   started by instrumentation or `npm run worker`
+ *   API        controllers/index.ts  the controllers (found on disk) behind one handler
+ *
+ * Entry points call `wireApp()` before anything else: the API
+ * (controllers/index.ts), the readiness check, instrumentation, the worker
+ * and the scripts. Nothing else configures the framework. Why a call at each
+ * entry rather than once at start-up: Next.js bundles route files, pages and
+ * instrumentation separately, each with its own copy of these modules, so
+ * each copy is wired when it loads; the logger and the pool that must be
+ * shared across copies live on globalThis (server/log/logger.ts,
+ * db/database.ts).
+ */
+import { modelClasses } from '@/db/models';
+import { configureLogger, configureStorage } from '@/server';
+import { appLogger, logProcessWarnings } from './logger';
+import { storageOptions } from './storage';
+
+let wired = false;
+
+/** Wires this module copy's framework to the app's parts; safe to call again. */
+export function wireApp(): void {
+  if (wired) return;
+  wired = true;
+  const log = appLogger();
+  configureLogger(log);
+  logProcessWarnings(log);
+  const storage = storageOptions();
+  if (storage) configureStorage(storage);
+}
+
+/** The app's models by name (their associations are registered; the database too). */
+export const models = modelClasses;
