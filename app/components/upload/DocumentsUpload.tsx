@@ -6,6 +6,7 @@
  */
 import { type DragEvent, useState } from 'react';
 import { formatBytes } from '@/server/client';
+import { AttachedFile } from './AttachedFile';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
@@ -52,17 +53,7 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
         <ul className={styles.documents} aria-label="Attached documents">
           {documents.map((document) => (
             <li key={document.id}>
-              <span className="badge" aria-hidden="true">
-                PDF
-              </span>
-              {document.url ? (
-                <a href={document.url} download={document.filename} rel="noopener">
-                  {document.filename}
-                </a>
-              ) : (
-                <span>{document.filename}</span>
-              )}
-              {document.byteSize !== null && <span className="muted small">{formatBytes(document.byteSize)}</span>}
+              <AttachedFile file={document} badge="PDF" />
             </li>
           ))}
         </ul>

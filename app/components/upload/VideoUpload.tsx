@@ -7,6 +7,7 @@
  * file again sends only the parts storage does not have yet.
  */
 import { formatBytes } from '@/server/client';
+import { AttachedFile } from './AttachedFile';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
@@ -36,17 +37,7 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
       <h2 id="video-heading">Video</h2>
       {video ? (
         <p className={styles.videoMeta} data-testid="attached-video">
-          <span className="badge" aria-hidden="true">
-            Video
-          </span>
-          {video.url ? (
-            <a href={video.url} download={video.filename} rel="noopener">
-              {video.filename}
-            </a>
-          ) : (
-            <span>{video.filename}</span>
-          )}
-          {video.byteSize !== null && <span className="muted small">{formatBytes(video.byteSize)}</span>}
+          <AttachedFile file={video} badge="Video" />
         </p>
       ) : (
         <p className="muted">No video yet.</p>
