@@ -47,6 +47,7 @@ export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 const SESSION_REFRESH_SECONDS = 24 * 3600;
 /** Longer than this is refused before hashing (scrypt cost grows with the input). */
 export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_PASSWORD_LENGTH = 8;
 
 function createAuth() {
   return betterAuth({
@@ -67,7 +68,7 @@ function createAuth() {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // A reset proves control of the mailbox: every session of the account ends with it.
       revokeSessionsOnPasswordReset: true,

@@ -85,10 +85,20 @@ describe('sign up', () => {
   it('refuses a taken email, a short password and a missing name, in the API error format', async () => {
     const taken = await post('/sign-up/email', { name: 'A', email: 'ALICE@example.com', password: 'whatever123' });
     expect(taken.status).toBe(422);
-    expect(await taken.json()).toEqual({ error: { code: 'UNPROCESSABLE_ENTITY', message: expect.any(String) } });
+    // Each refusal about one field names it, so the form shows it beside that field.
+    expect(await taken.json()).toEqual({
+      error: {
+        code: 'UNPROCESSABLE_ENTITY',
+        message: expect.any(String),
+        fields: { email: ['already has an account'] },
+      },
+    });
     const short = await post('/sign-up/email', { name: 'F', email: 'f@example.com', password: 'short' });
     expect(short.status).toBe(400);
-    expect((await short.json()).error.code).toBe('BAD_REQUEST');
+    expect((await short.json()).error).toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { password: ['is too short (minimum is 8 characters)'] },
+    });
     const nameless = await post('/sign-up/email', { email: 'g@example.com', password: 'long enough' });
     expect(nameless.status).toBe(400);
   });
@@ -151,6 +161,19 @@ describe('passwords', () => {
     await post('/sign-up/email', { name: 'Hal', email: 'hal@example.com', password: 'first password' });
     const kept = await signInWithPassword('hal@example.com', 'first password');
     const other = await signInWithPassword('hal@example.com', 'first password');
+    // Refusals about one field name it, for the form to show beside that field.
+    const wrong = await post(
+      '/change-password',
+      { currentPassword: 'not it', newPassword: 'x second' },
+      { cookie: kept },
+    );
+    expect(await wrong.json()).toMatchObject({ error: { fields: { currentPassword: ['is incorrect'] } } });
+    const short = await post(
+      '/change-password',
+      { currentPassword: 'first password', newPassword: 'x' },
+      { cookie: kept },
+    );
+    expect((await short.json()).error.fields).toEqual({ newPassword: ['is too short (minimum is 8 characters)'] });
     const changed = await post(
       '/change-password',
       { currentPassword: 'first password', newPassword: 'second password', revokeOtherSessions: true },

@@ -33,6 +33,7 @@ import {
 import { appOrigin } from '../appOrigin';
 import { assertNotBlocked, clearFailures, clientIp, rateLimit, recordFailure } from '../rateLimit';
 import { auth } from './auth';
+import { authFieldErrors } from './authFieldErrors';
 import { limitMailRequest } from './mailLimits';
 import { secureCookies } from './sessionCookie';
 
@@ -51,15 +52,19 @@ function defaultMessage(status: number): string {
  * Errors without a JSON body (its router answers an unknown path or a wrong method with an empty
  * 404) get the same shape.
  */
-export async function inApiErrorFormat(response: Response): Promise<Response> {
+export async function inApiErrorFormat(response: Response, path = ''): Promise<Response> {
   if (response.status < 400) return response;
   const isJson = response.headers.get('content-type')?.includes('application/json');
-  const body = isJson ? ((await response.json().catch(() => null)) as { message?: unknown } | null) : null;
+  const body = isJson
+    ? ((await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null)
+    : null;
   const code =
     CODE_BY_STATUS.get(response.status) ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
   const message =
     response.status < 500 && typeof body?.message === 'string' ? body.message : defaultMessage(response.status);
-  const reshaped = jsonResponse({ error: { code, message } }, response.status);
+  // A refusal about one field (a short password, a taken email) names it, for the form to show beside it.
+  const fields = response.status < 500 ? authFieldErrors(body?.code, path) : undefined;
+  const reshaped = jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, response.status);
   // better-auth's other headers, each Set-Cookie included (a record would keep only the last one).
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') reshaped.headers.append(name, value);
@@ -226,7 +231,12 @@ function noStore(response: Response): Response {
 export function createAuthRoutes() {
   // better-auth's answers in the API's shape; errors thrown before it answers take the edge's path.
   const handle = async (request: Request): Promise<Response> =>
-    noStore(secureCookies(request, await inApiErrorFormat(await dispatch(request))));
+    noStore(
+      secureCookies(
+        request,
+        await inApiErrorFormat(await dispatch(request), new URL(request.url).pathname.replace(/^\/api\/auth/, '')),
+      ),
+    );
   // Through the API's one edge (request id, error format, access log); other methods are a 405.
   return apiRoute('/api/auth', { GET: handle, POST: handle });
 }

@@ -1,0 +1,41 @@
+/**
+ * better-auth's refusals that are about one field, as the API's field errors
+ * (`{error: {fields: {password: ['is too short (minimum is 8 characters)']}}}`),
+ * so forms show them beside their field like every other validation error.
+ * Keyed by better-auth's error code; the field depends on the endpoint (a
+ * reset or a change names the new password `newPassword`).
+ *
+ * Add a code here when a form shows one of better-auth's messages below
+ * itself instead of beside a field.
+ */
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+
+const NEW_PASSWORD_PATHS = new Set(['/reset-password', '/change-password']);
+
+type FieldError = { field: string; message: string };
+
+const BY_CODE: Record<string, (path: string) => FieldError | null> = {
+  PASSWORD_TOO_SHORT: (path) => ({
+    field: NEW_PASSWORD_PATHS.has(path) ? 'newPassword' : 'password',
+    message: `is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`,
+  }),
+  PASSWORD_TOO_LONG: (path) => ({
+    field: NEW_PASSWORD_PATHS.has(path) ? 'newPassword' : 'password',
+    message: `is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`,
+  }),
+  INVALID_EMAIL: (path) => ({
+    field: path === '/change-email' ? 'newEmail' : 'email',
+    message: 'is not a valid email address',
+  }),
+  USER_ALREADY_EXISTS: () => ({ field: 'email', message: 'already has an account' }),
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: () => ({ field: 'email', message: 'already has an account' }),
+  // Only a change of password asks for the current one; elsewhere the code is not about a field.
+  INVALID_PASSWORD: (path) =>
+    path === '/change-password' ? { field: 'currentPassword', message: 'is incorrect' } : null,
+};
+
+/** The field errors better-auth's `code` stands for on endpoint `path` (under /api/auth), if any. */
+export function authFieldErrors(code: unknown, path: string): Record<string, string[]> | undefined {
+  const error = typeof code === 'string' ? BY_CODE[code]?.(path) : null;
+  return error ? { [error.field]: [error.message] } : undefined;
+}
