@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApiClient, launchCampaign } from '../controllers/outside/campaignScript';
-import { renderOpenApiTypes } from '../scripts/gen/renderOpenApiTypes';
+import { renderOpenApiTypes } from '../server/codegen';
 import { signInAs, teamId, uniqueName } from './support/session';
 import { expect, test } from './support/test';
 

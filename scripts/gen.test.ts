@@ -6,8 +6,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, generateOpenApiTypes, OPENAPI_TYPES, TARGETS } from './gen';
-import { columnType, quote } from './gen/columnType';
-import { describeController } from './gen/describeController';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -70,38 +68,5 @@ describe('npm run gen', () => {
     } finally {
       fixtures.clientFixtureControllers.pop();
     }
-  });
-});
-
-describe('describeController', () => {
-  it('picks input shapes from the declarations (Function.length decides optional inputs)', async () => {
-    const { ProjectController, ReportController } = await import('@/server/testing/clientFixtures');
-    const shapes = (C: Parameters<typeof describeController>[0]) =>
-      Object.fromEntries(describeController(C).methods.map((m) => [m.clientName, `${m.type}:${m.shape}`]));
-    expect(shapes(ReportController)).toMatchObject({
-      index: 'query:index',
-      get: 'query:id',
-      indexScore: 'query:id', // load: true GET with only the record parameter
-      mutateAssign: 'mutation:idInput', // load: true POST
-      mutatePresign: 'mutation:input',
-      mutateRecalculate: 'mutation:none', // no parameter
-      update: 'mutation:idData',
-    });
-    expect(shapes(ProjectController)).toMatchObject({ mutateRename: 'mutation:idInput', mutateEcho: 'mutation:input' });
-  });
-
-  it('leaves never-writable, scope and autoSet fields out of data types', async () => {
-    const { ReportController } = await import('@/server/testing/clientFixtures');
-    const create = describeController(ReportController).methods.find((m) => m.clientName === 'create');
-    // permit: name, budget, ownerId (autoSet), createdAt (never writable)
-    expect(create?.definition).toContain("Partial<PickKnown<ReportControllerRecord, 'budget' | 'name'>>");
-  });
-
-  it('describes columns as their JSON types', async () => {
-    const { projects } = await import('@/server/testing/controllerFixtures');
-    expect(columnType(projects.status)).toBe("'draft' | 'active' | 'archived'");
-    expect(columnType(projects.budget)).toBe('number | null');
-    expect(columnType(projects.createdAt)).toBe('string');
-    expect(quote("it's \\")).toBe("'it\\'s \\\\'");
   });
 });

@@ -16,12 +16,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ControllerClass } from '@/server';
-import { describeController } from './gen/describeController';
-import { describeSlots } from './gen/describeSlots';
+import {
+  describeController,
+  describeSlots,
+  renderBrowserClients,
+  renderClientFile,
+  renderOpenApiTypes,
+  renderServerClients,
+} from '../server/codegen';
 import { discoveredFiles } from './gen/discover';
-import { renderBrowserClients, renderServerClients } from './gen/renderClientExports';
-import { renderClientFile } from './gen/renderClientFile';
-import { renderOpenApiTypes } from './gen/renderOpenApiTypes';
 
 export interface GenTarget {
   /** Module exporting the controller classes, relative to the project root. */

@@ -60,6 +60,7 @@ export function layerViolation(
   const target = importTarget(file, specifier);
   for (const rule of rules) {
     if (!rule.from.some((from) => within(source, from))) continue;
+    if (rule.exceptFrom?.some((except) => within(source, except))) continue;
     if (!rule.forbid.some((forbidden) => within(target, forbidden))) continue;
     if (rule.allow?.some((allowed) => allows(allowed, target))) continue;
     if (typeOnly && rule.typesAllowed) continue;

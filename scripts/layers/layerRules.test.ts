@@ -29,6 +29,7 @@ describe('probes that break the table', () => {
     ['backend/context.ts', '@/controllers/TeamScopedController', 'backend-below-controllers'],
     ['controllers/TeamController.ts', '@/app/lib/getCurrentSession', 'controllers-below-app'],
     ['server/shared/int4.ts', '../model', 'shared-is-the-base'],
+    ['server/index.ts', './codegen', 'codegen-is-build-time'],
     ['server/model/Model.ts', '../controller/errors', 'model-is-the-bottom'],
     ['server/controller/dispatch.ts', '../http/trpc', 'controller-below-adapters'],
     ['server/http/trpc.ts', '../storage', 'http-below-storage'],
@@ -54,6 +55,8 @@ describe('imports the table allows', () => {
     ['server/model/Model.ts', '../shared'],
     ['server/http/trpc.ts', '../controller/errors'],
     ['server/shared/index.ts', './int4'],
+    ['server/codegen/index.ts', './describeController'],
+    ['scripts/gen.ts', '../server/codegen'],
     ['server/modelling/x.ts', '../storage'],
   ])('%s importing %s', (file, specifier) => {
     expect(ruleOf(file, specifier)).toBeNull();

@@ -26,6 +26,8 @@ export interface LayerRule {
   allow?: string[];
   /** `import type` is fine (erased at build): the rule is about what runs, e.g. in the browser. */
   typesAllowed?: boolean;
+  /** Importing files the rule does not apply to (a folder's own files, inside a wider `from`). */
+  exceptFrom?: string[];
   /** Tests (`*.test.ts`) may: an integration test drives the whole app from below. */
   testsAllowed?: boolean;
   message: string;
@@ -101,6 +103,15 @@ export const LAYER_RULES: LayerRule[] = [
     from: ['controllers'],
     forbid: ['app'],
     message: 'controllers/ never imports app/ (pages and components import controllers, not the reverse).',
+  },
+  {
+    name: 'codegen-is-build-time',
+    from: ['server'],
+    exceptFrom: ['server/codegen'],
+    forbid: ['server/codegen'],
+    message:
+      'server/codegen runs at build time (`npm run gen`): nothing the server runs imports it, ' +
+      'so openapi-typescript stays out of the server bundle.',
   },
   {
     name: 'shared-is-the-base',

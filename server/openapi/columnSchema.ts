@@ -2,7 +2,7 @@
  * A drizzle column as a JSON Schema: the type the API reads and writes
  * (dates as ISO-8601 strings, bigints as decimal strings), `maxLength` of
  * varchars, enum values, PostgreSQL's integer bounds. Nullable columns accept
- * and answer `null`. Mirrors scripts/gen/columnType.ts, which gives the
+ * and answer `null`. Mirrors server/codegen/columnType.ts, which gives the
  * TypeScript side of the same rule.
  */
 import type { PgColumn } from 'drizzle-orm/pg-core';

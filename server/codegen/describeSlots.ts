@@ -4,7 +4,8 @@
  * declarations (`attachments` option), so the client's rules are the server's
  * and cannot drift from a hand-written copy.
  */
-import { type AttachmentSlot, type ControllerClass, compileController } from '@/server';
+import { type ControllerClass, compileController } from '../controller';
+import type { AttachmentSlot } from '../storage';
 
 export interface SlotDescription {
   /** `Campaign.logo` */

@@ -6,8 +6,14 @@
  * (`ActionOutput<CampaignController, 'publish', ...>`), imported with
  * `import type`, so they follow the code without being copied from it.
  */
-import { ACTION_KINDS, type CompiledAction, type ControllerClass, compileController, NEVER_WRITABLE } from '@/server';
-import type { InputShape, ProcedureType } from '@/server/client';
+import type { InputShape, ProcedureType } from '../client';
+import {
+  ACTION_KINDS,
+  type CompiledAction,
+  type ControllerClass,
+  compileController,
+  NEVER_WRITABLE,
+} from '../controller';
 import { quote, recordTypeFromColumns } from './columnType';
 
 export interface MethodDescription {
