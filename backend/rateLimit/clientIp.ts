@@ -16,7 +16,7 @@
  * Customise here (e.g. read `CF-Connecting-IP` behind Cloudflare only).
  */
 import { BlockList, isIP } from 'node:net';
-import { forwardingVerified, plainAddress } from '@/server';
+import { forwardingVerified, plainAddress } from '@/server/net';
 
 /** The key of requests whose address cannot be read (no header, or not an IP). They share one bucket. */
 export const UNKNOWN_IP = 'unknown';
