@@ -12,8 +12,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/database';
+import { type RateLimitRule, RULES } from '@/backend/rateLimit';
+import { closeDb, db } from '@/db/database';
 import { Membership, User } from '@/db/models';
+import { rateLimits } from '@/db/schema';
 import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';
 import { type ContractRecorder, contractRecorder } from './contractRecorder';
 import { api, controllerClasses, openApiDocument } from './index';
@@ -210,6 +212,23 @@ describe('every documented error status is produced by some route', () => {
     expect((await call('POST', campaigns, { cookie: world.alice, body: {}, headers: text })).status).toBe(415);
     expect((await call('POST', campaigns, { cookie: world.alice, body: { data: { name: ' ' } } })).status).toBe(422);
     expect((await call('DELETE', `${campaigns}/${active.id}`, { cookie: world.alice })).status).toBe(422);
+  });
+
+  it('429 past a rate limit (here: API keys per team), with Retry-After', async () => {
+    const saved = RULES.apiKeyCreate;
+    (RULES as Record<string, RateLimitRule>).apiKeyCreate = { points: 1, durationSeconds: 3600 };
+    try {
+      await db().delete(rateLimits);
+      await ok(201, 'POST', `${team}/api-keys`, { data: { name: 'within the limit' } });
+      const refused = await contract.call('POST', `${team}/api-keys`, {
+        cookie: world.alice,
+        body: { data: { name: 'one too many' } },
+      });
+      expect(refused.status).toBe(429);
+    } finally {
+      (RULES as Record<string, RateLimitRule>).apiKeyCreate = saved;
+      await db().delete(rateLimits);
+    }
   });
 
   // Last: it stops the S3 server.

@@ -98,8 +98,17 @@ describe('GET /api/openapi.json document', () => {
 
   it('lists the error statuses each route can answer, and the security schemes', () => {
     const statuses = (path: string, method: string) => Object.keys(op(path, method).responses).filter((s) => s >= '4');
-    expect(statuses('/teams/{teamId}/campaigns', 'get')).toEqual(['400', '401', '403', '404']);
-    expect(statuses('/teams/{teamId}/campaigns', 'post')).toEqual(['400', '401', '403', '404', '413', '415', '422']);
+    expect(statuses('/teams/{teamId}/campaigns', 'get')).toEqual(['400', '401', '403', '404', '429']);
+    expect(statuses('/teams/{teamId}/campaigns', 'post')).toEqual([
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '422',
+      '429',
+    ]);
     expect(statuses('/teams/{teamId}/uploads/presign', 'post')).toContain('503');
     expect(doc.components.securitySchemes).toEqual({
       apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),

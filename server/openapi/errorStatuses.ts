@@ -4,13 +4,15 @@
  *
  * - 400: every route (malformed ids, query or body, U+0000, bad input).
  * - 401 / 403: routes behind the app's authentication (scope guard, @before
- *   role checks, the CSRF check of cookie-authenticated writes).
+ *   role checks, the CSRF check of cookie-authenticated writes); 429 there
+ *   too, for the app's rate limits (failed API keys refuse every key from
+ *   that address for a while; presign, invitations and API keys are counted).
  * - 404: every route (unknown parent or record, another tenant's data).
- * - 413 / 415: routes that read a JSON body (over 1 MB; not application/json).
+ * - 413 / 415: routes that read a JSON body (over 1 MiB; not application/json).
  * - 422: writes: model validation, vetoed destroy, a refused state change.
  * - more (e.g. 503 for storage): declared by the action, `errorStatuses`.
  * 405 is answered for methods a path does not list, so it has no operation
- * of its own; 429 and 500 are not listed (no rate limit here; 500 is a bug).
+ * of its own; 500 is not listed (it is a bug).
  */
 import { ACTION_KINDS, type CompiledAction } from '../controller';
 import { STATUS_BY_CODE } from '../controller/errors';
@@ -18,7 +20,7 @@ import type { JsonSchema } from './jsonSchema';
 
 export function errorStatuses(action: CompiledAction, authenticated: boolean): number[] {
   const statuses = [400, 404, ...(action.options.errorStatuses ?? [])];
-  if (authenticated) statuses.push(401, 403);
+  if (authenticated) statuses.push(401, 403, 429);
   if (action.httpMethod !== 'GET') statuses.push(413, 415);
   if (ACTION_KINDS[action.kind].writes(action)) statuses.push(422);
   return [...new Set(statuses)].sort((a, b) => a - b);
