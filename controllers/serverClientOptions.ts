@@ -1,5 +1,5 @@
 /**
- * What the server components' clients (controllers/server.ts) run on: the
+ * What the server components' clients (controllers/serverComponents.ts) run on: the
  * app's router, called in-process with the current request's context (its
  * session cookie or API key) and scope guard, and one QueryClient per request.
  */

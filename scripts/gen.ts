@@ -104,7 +104,7 @@ export async function generateOpenApiTypes(root = ROOT): Promise<string> {
   return renderOpenApiTypes((openApiDocument as () => object)());
 }
 
-/** The per-controller exports of controllers/client.ts and controllers/server.ts. */
+/** The per-controller exports of controllers/browser.ts and controllers/serverComponents.ts. */
 export async function generateClientExports(root = ROOT): Promise<{ browser: string; server: string }> {
   const { controllerClasses } = await importModule(path.join(root, 'controllers/index.ts'));
   const controllers = (controllerClasses as ControllerClass[]).map(describeController);

@@ -1,6 +1,6 @@
 /** What a failed call says: a 429 names its wait. */
 import { describe, expect, it } from 'vitest';
-import { ClientError } from '@/controllers/client';
+import { ClientError } from '@/controllers/browser';
 import { errorText, retryText } from './ErrorMessage';
 
 describe('errorText', () => {

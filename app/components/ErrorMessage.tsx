@@ -5,7 +5,7 @@
  * e.g. "An active campaign cannot be deleted") and other failures here. A
  * 429 says when to try again (the server's Retry-After).
  */
-import { isClientError } from '@/controllers/client';
+import { isClientError } from '@/controllers/browser';
 import { formatDuration } from './format';
 
 /**

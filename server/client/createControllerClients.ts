@@ -4,7 +4,7 @@
  *
  *   export const { CampaignController } = createControllerClients<ClientApis>(manifest);
  *
- * controllers/client.ts does this for the app. Browser-safe: it reaches the
+ * controllers/browser.ts does this for the app. Browser-safe: it reaches the
  * server only through tRPC.
  */
 import {

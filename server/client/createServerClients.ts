@@ -1,6 +1,6 @@
 /**
  * The same client names for React Server Components and server scripts,
- * over a server-side caller (no HTTP): controllers/server.ts builds the app's
+ * over a server-side caller (no HTTP): controllers/serverComponents.ts builds the app's
  * with the request's context. Per controller:
  *
  * - `.with(scope)`: plain async functions (like the browser's `.with`);

@@ -1,6 +1,6 @@
 /**
  * Browser-safe runtime of the typed controller clients (docs/typed-client.md). Pages import the app's clients from
- * `@/controllers/client`; this barrel is for that file, controllers/server.ts,
+ * `@/controllers/browser`; this barrel is for that file, controllers/serverComponents.ts,
  * app/providers.tsx and the generated types. Nothing here imports database,
  * storage or controller code (only types).
  */

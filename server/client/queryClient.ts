@@ -1,6 +1,6 @@
 /**
  * The React Query client settings shared by the browser provider
- * (app/providers.tsx) and server prefetching (controllers/server.ts), as in
+ * (app/providers.tsx) and server prefetching (controllers/serverComponents.ts), as in
  * tRPC's App Router guide. Tune caching here.
  */
 import { defaultShouldDehydrateQuery, QueryClient } from '@tanstack/react-query';

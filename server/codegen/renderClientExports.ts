@@ -2,8 +2,8 @@
  * The per-controller exports of the two client modules, generated so that
  * adding a controller needs no line here:
  *
- *   controllers/browserClients.gen.ts  hooks and async calls for pages (re-exported by controllers/client.ts)
- *   controllers/serverClients.gen.ts   the same names in-process, for server components (controllers/server.ts)
+ *   controllers/browserClients.gen.ts  hooks and async calls for pages (re-exported by controllers/browser.ts)
+ *   controllers/serverClients.gen.ts   the same names in-process, for server components (controllers/serverComponents.ts)
  */
 import type { ControllerDescription } from './describeController';
 

@@ -5,7 +5,7 @@
  * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
  */
 import { type FormEvent, useState } from 'react';
-import { APIKeyController } from '@/controllers/client';
+import { APIKeyController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';

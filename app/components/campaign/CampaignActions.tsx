@@ -10,7 +10,7 @@
  * route); delete asks once more inline (ConfirmButton).
  */
 import { useRouter } from 'next/navigation';
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
 

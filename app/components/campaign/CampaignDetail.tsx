@@ -5,7 +5,7 @@
  * mutation of CampaignController refreshes it.
  */
 import Link from 'next/link';
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { MULTIPART_THRESHOLD } from '@/server/client';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatBudget, formatDate } from '../format';

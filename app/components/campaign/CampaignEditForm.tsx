@@ -6,7 +6,7 @@
  * logo) changed the campaign since.
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { CampaignFields } from '../campaigns/CampaignFields';
 import { parseBudget } from '../campaigns/parseBudget';
 import { ErrorMessage } from '../ErrorMessage';

@@ -5,7 +5,7 @@
  * towards the campaign's score, so creating one refreshes the campaign too.
  */
 import { type FormEvent, useState } from 'react';
-import { CampaignController, PostController } from '@/controllers/client';
+import { CampaignController, PostController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError } from '../FieldError';
 import { formatDate } from '../format';

@@ -1,6 +1,6 @@
 'use client';
 /** The campaign's completeness score (`GET .../campaigns/:id/score`, 0-100) as a meter. */
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 
 export function ScoreMeter({ teamId, campaignId }: { teamId: number; campaignId: number }) {
   const { data } = CampaignController.use({ teamId }).indexScore(campaignId);

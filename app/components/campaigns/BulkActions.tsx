@@ -5,7 +5,7 @@
  * the button). Each is one request with the ids. The outcome's notice is
  * kept by the list (CampaignsView), which clears it on the next action.
  */
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 
 interface Props {

@@ -1,6 +1,6 @@
 'use client';
 /** Cards with the team's counts by status and total budget (`GET .../campaigns/stats`). */
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { formatBudget, formatNumber } from '../format';
 
 export function CampaignStats({ teamId }: { teamId: number }) {

@@ -11,7 +11,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { Pagination } from '../Pagination';
 import { BulkActions } from './BulkActions';

@@ -7,7 +7,7 @@
  */
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
-import { CampaignController } from '@/controllers/client';
+import { CampaignController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError } from '../FieldError';
 import { CampaignFields } from './CampaignFields';

@@ -1,7 +1,7 @@
 'use client';
 /** The Accept button of an invitation page: joins the team, then opens it. */
 import { useRouter } from 'next/navigation';
-import { InvitationAcceptanceController } from '@/controllers/client';
+import { InvitationAcceptanceController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 
 export function AcceptInvitation({ token }: { token: string }) {

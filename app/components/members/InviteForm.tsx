@@ -5,7 +5,7 @@
  * development the mail is only logged).
  */
 import { type FormEvent, useState } from 'react';
-import { InvitationController } from '@/controllers/client';
+import { InvitationController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
 

@@ -6,7 +6,7 @@
  * the last owner), shown here when they hit.
  */
 import { useRouter } from 'next/navigation';
-import { MemberController } from '@/controllers/client';
+import { MemberController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';

@@ -2,7 +2,7 @@
 /** Creates a team (the caller becomes its owner), then opens it. */
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
-import { TeamController } from '@/controllers/client';
+import { TeamController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { TextField } from '../TextField';
 

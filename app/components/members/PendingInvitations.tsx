@@ -1,6 +1,6 @@
 'use client';
 /** The team's pending invitations (owners): who, which role, until when; revoke (asked first) kills the link. */
-import { InvitationController } from '@/controllers/client';
+import { InvitationController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';

@@ -6,7 +6,7 @@
  * answers 403 to members): members see the form read-only.
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import { TeamSettingsController, type TeamSettingsControllerRecord } from '@/controllers/client';
+import { TeamSettingsController, type TeamSettingsControllerRecord } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
 

@@ -4,7 +4,7 @@
  * `attachments`), emitted into controllers/client.gen.ts by `npm run gen`:
  * change the model and these follow. The server checks again on presign.
  */
-import { attachmentSlots } from '@/controllers/client';
+import { attachmentSlots } from '@/controllers/browser';
 import type { UploadRules } from '@/server/client';
 
 export type CampaignSlot = 'logo' | 'documents' | 'video';

@@ -7,7 +7,7 @@
  * files go through the multipart actions, remembered per campaign and slot
  * so the widget can offer to resume them after a reload.
  */
-import { CampaignController, UploadController } from '@/controllers/client';
+import { CampaignController, UploadController } from '@/controllers/browser';
 import { type UseUpload, type UseUploadOptions, useUpload } from '@/server/client';
 import { type CampaignSlot, SLOT_RULES } from './slotRules';
 

@@ -8,8 +8,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AcceptInvitation } from '@/app/components/members/AcceptInvitation';
 import { getCurrentSession } from '@/app/lib/getCurrentSession';
-import { isClientError } from '@/controllers/client';
-import { InvitationAcceptanceController } from '@/controllers/server';
+import { isClientError } from '@/controllers/browser';
+import { InvitationAcceptanceController } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Invitation · Active Controller Starter', referrer: 'no-referrer' };

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import { ApiKeysManager } from '@/app/components/apiKeys/ApiKeysManager';
 import { requireTeam } from '@/app/lib/requireTeam';
-import { APIKeyController, HydrateClient } from '@/controllers/server';
+import { APIKeyController, HydrateClient } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'API keys · Active Controller Starter' };

@@ -17,7 +17,7 @@ import {
   toQueryString,
 } from '@/app/components/campaigns/listQuery';
 import { requireTeam } from '@/app/lib/requireTeam';
-import { CampaignController, HydrateClient } from '@/controllers/server';
+import { CampaignController, HydrateClient } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Campaigns · Active Controller Starter' };

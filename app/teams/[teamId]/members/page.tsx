@@ -7,7 +7,7 @@ import { InviteForm } from '@/app/components/members/InviteForm';
 import { MembersTable } from '@/app/components/members/MembersTable';
 import { PendingInvitations } from '@/app/components/members/PendingInvitations';
 import { requireTeam } from '@/app/lib/requireTeam';
-import { HydrateClient, InvitationController, MemberController } from '@/controllers/server';
+import { HydrateClient, InvitationController, MemberController } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Members · Active Controller Starter' };

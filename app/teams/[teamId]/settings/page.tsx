@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import { TeamSettingsForm } from '@/app/components/settings/TeamSettingsForm';
 import { requireTeam } from '@/app/lib/requireTeam';
-import { HydrateClient, TeamSettingsController } from '@/controllers/server';
+import { HydrateClient, TeamSettingsController } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Team settings · Active Controller Starter' };

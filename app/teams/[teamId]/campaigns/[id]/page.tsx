@@ -7,8 +7,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CampaignDetail } from '@/app/components/campaign/CampaignDetail';
 import { requireTeam } from '@/app/lib/requireTeam';
-import { isClientError } from '@/controllers/client';
-import { CampaignController, HydrateClient, PostController } from '@/controllers/server';
+import { isClientError } from '@/controllers/browser';
+import { CampaignController, HydrateClient, PostController } from '@/controllers/serverComponents';
 import { env } from '@/env';
 
 export const dynamic = 'force-dynamic';

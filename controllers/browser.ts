@@ -1,7 +1,7 @@
 /**
  * The app's typed controller clients, for pages and client components:
  *
- *   import { CampaignController } from '@/controllers/client';
+ *   import { CampaignController } from '@/controllers/browser';
  *   const campaigns = CampaignController.use({ teamId });        // React hooks
  *   const { data } = campaigns.index({ page: 2, sort: '-createdAt' });
  *   const publish = campaigns.mutatePublish();                    // publish.mutate(id)
@@ -11,7 +11,7 @@
  * export per controller from controllers/browserClients.gen.ts (`npm run gen`
  * writes both from the controllers: adding one needs no line here).
  * Browser-safe: no server code is imported (types only). Server components
- * use controllers/server.ts instead (same names, no HTTP).
+ * use controllers/serverComponents.ts instead (same names, no HTTP).
  */
 
 export { ClientError, type ClientErrorCode, configureClient, isClientError } from '@/server/client';

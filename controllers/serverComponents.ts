@@ -1,6 +1,6 @@
 /**
  * The typed controller clients for server components and server code: the
- * same names as controllers/client.ts, called in-process (no HTTP) with the
+ * same names as controllers/browser.ts, called in-process (no HTTP) with the
  * current request's context (its session cookie or API key) and scope guard.
  *
  *   // app/teams/[teamId]/campaigns/page.tsx (a server component)

@@ -1,12 +1,12 @@
 /**
- * controllers/client.ts exports a typed client for every generated
+ * controllers/browser.ts exports a typed client for every generated
  * controller, and docs/typed-client.md's usage compiles (checked by tsc).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import * as client from './client';
+import * as client from './browser';
 import { type ClientApis, manifest } from './client.gen';
 
-describe('controllers/client', () => {
+describe('controllers/browser', () => {
   it('exports .use and .with for every controller of the manifest', () => {
     const exported = Object.entries(client).filter(([name]) => name.endsWith('Controller'));
     expect(exported.map(([name]) => name).sort()).toEqual(Object.keys(manifest).sort());
@@ -15,8 +15,8 @@ describe('controllers/client', () => {
     }
   });
 
-  it('controllers/server.ts exports the same controller names (type-level: it is server-only)', () => {
-    expectTypeOf<Exclude<keyof ClientApis, keyof typeof import('./server')>>().toEqualTypeOf<never>();
+  it('controllers/serverComponents.ts exports the same controller names (type-level: it is server-only)', () => {
+    expectTypeOf<Exclude<keyof ClientApis, keyof typeof import('./serverComponents')>>().toEqualTypeOf<never>();
     expectTypeOf<Exclude<keyof ClientApis, keyof typeof client>>().toEqualTypeOf<never>();
   });
 
