@@ -12,6 +12,8 @@ import {
   type CompiledAction,
   type ControllerClass,
   compileController,
+  type KindAnswers,
+  type KindReads,
   NEVER_WRITABLE,
 } from '../controller';
 import { quote, recordTypeFromColumns } from './columnType';
@@ -72,48 +74,38 @@ export function describeController(Controller: ControllerClass): ControllerDescr
     return `Partial<PickKnown<${Rec}, ${union(writable)}>>`;
   };
 
-  /** The TypeScript source of an action's input and output types; its call shape is its kind's (ACTION_KINDS). */
+  /** The TypeScript source of an action's input and output types, rendered from its kind's reads / answers (ACTION_KINDS). */
   const describeAction = (action: CompiledAction, shape: InputShape): { input: string; output: string } => {
     const crud = resource?.kind === 'crud' ? resource.config : undefined;
     const single = resource?.kind === 'singleton' ? resource.config : undefined;
+    const kind = ACTION_KINDS[action.kind];
+    const index = crud?.index ?? {};
+    const inputs: Record<KindReads, () => string> = {
+      indexQuery: () =>
+        `IndexOptions<${union(index.sortable ?? [])}, PickKnown<${Rec}, ${union(index.filterable ?? [])}>, ${union(index.scopes ?? [])}, ${union(index.paramScopes ?? [])}>`,
+      createData: () => data(crud?.create?.permit, Object.keys(crud?.create?.autoSet ?? {})),
+      updateData: () => data(crud?.update?.permit),
+      singletonData: () => data(single?.update?.permit),
+      ids: () => 'undefined',
+      declaredInput: () =>
+        shape === 'idInput'
+          ? `LoadInput<${C}, '${action.name}'>`
+          : shape === 'input'
+            ? `ActionInput<${C}, '${action.name}'>`
+            : 'undefined',
+      nothing: () => 'undefined',
+    };
+    const answers: Record<KindAnswers, () => string> = {
+      page: () => `IndexPage<${withIncludes(index.include)}>`,
+      recordWithIncludes: () => withIncludes(crud?.get?.include),
+      record: () => Rec,
+      success: () => '{ success: true }',
+      singletonOrNull: () => `${withIncludes(single?.get?.include)} | null`,
+      declared: () => output(action.name),
+    };
+    // A method overriding a default action answers what it returns.
     const own = action.hasMethod ? output(action.name) : undefined;
-    switch (action.kind) {
-      case 'index': {
-        const index = crud?.index ?? {};
-        const input = `IndexOptions<${union(index.sortable ?? [])}, PickKnown<${Rec}, ${union(index.filterable ?? [])}>, ${union(index.scopes ?? [])}, ${union(index.paramScopes ?? [])}>`;
-        return { input, output: own ?? `IndexPage<${withIncludes(index.include)}>` };
-      }
-      case 'get':
-        return { input: 'undefined', output: own ?? withIncludes(crud?.get?.include) };
-      case 'create':
-        return {
-          input: data(crud?.create?.permit, Object.keys(crud?.create?.autoSet ?? {})),
-          output: own ?? Rec,
-        };
-      case 'update':
-        return { input: data(crud?.update?.permit), output: own ?? Rec };
-      case 'destroy':
-        return { input: 'undefined', output: own ?? '{ success: true }' };
-      case 'singletonGet':
-        return { input: 'undefined', output: own ?? `${withIncludes(single?.get?.include)} | null` };
-      case 'singletonCreate':
-        return { input: 'undefined', output: own ?? Rec };
-      case 'singletonUpdate':
-        return { input: data(single?.update?.permit), output: own ?? Rec };
-      case 'mutation':
-        return { input: 'undefined', output: output(action.name) };
-      case 'bulkMutation':
-        return { input: 'undefined', output: output(action.name) };
-      case 'action': {
-        const input =
-          shape === 'idInput'
-            ? `LoadInput<${C}, '${action.name}'>`
-            : shape === 'input'
-              ? `ActionInput<${C}, '${action.name}'>`
-              : 'undefined';
-        return { input, output: output(action.name) };
-      }
-    }
+    return { input: inputs[kind.reads](), output: own ?? answers[kind.answers]() };
   };
 
   const methods = compiled.actions

@@ -1,10 +1,11 @@
 /**
- * Every kind of action in one table: how its input is read (pipeline step 5),
- * what runs (step 7), its success status, whether validation can refuse it,
- * the typed client's call shape and its default OpenAPI summary. The router,
- * the dispatcher, the OpenAPI generator and the client codegen all read
- * their per-kind facts from here. (The schemas each kind documents stay with
- * their generator: server/openapi/operationFor.ts and the client codegen.)
+ * Every kind of action in one table: what it reads and answers, how its input
+ * is parsed (pipeline step 5), what runs (step 7), its success status,
+ * whether validation can refuse it, the typed client's call shape and its
+ * default OpenAPI summary. The router, the dispatcher, the OpenAPI generator
+ * and the client codegen all read their per-kind facts from here; the two
+ * generators render `reads` / `answers` into JSON Schema and TypeScript
+ * (server/openapi/operationFor.ts, server/codegen/describeController.ts).
  *
  * To add a kind: a row here, its ActionKind name, and where it is declared
  * (defaultActionRoutes.ts or declaredActions.ts).
@@ -36,7 +37,31 @@ export interface ParamsSource {
   id: { id?: number };
 }
 
+/**
+ * What an action reads besides its scope params and `:id`, in the words the OpenAPI generator and the
+ * client codegen both render: the index query, the `data` a create / update / singleton update
+ * permits, `ids`, the action's declared `input`, or nothing.
+ */
+export type KindReads =
+  | 'indexQuery'
+  | 'createData'
+  | 'updateData'
+  | 'singletonData'
+  | 'ids'
+  | 'declaredInput'
+  | 'nothing';
+
+/**
+ * What it answers, unless a method overriding it declares an `output`: a page of records (with the
+ * index's includes), one record with `get`'s includes, the record as saved, `{success: true}`, the
+ * singleton or null, or what the action declares.
+ */
+export type KindAnswers = 'page' | 'recordWithIncludes' | 'record' | 'success' | 'singletonOrNull' | 'declared';
+
 export interface ActionKindSpec {
+  /** What it reads and answers: the schemas OpenAPI documents and the client types are rendered from these. */
+  reads: KindReads;
+  answers: KindAnswers;
   /** Step 5: the action's params (`this.params`). */
   params(from: ParamsSource): Params;
   /** Step 7: the action itself. */
@@ -100,6 +125,8 @@ const always = () => true;
 
 export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
   index: {
+    reads: 'indexQuery',
+    answers: 'page',
     params: ({ compiled, source, scope }) => {
       const { params, ...query } = indexParams(compiled, source);
       return { ...params, ...query, ...scope };
@@ -110,6 +137,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `List ${model} records`,
   },
   get: {
+    reads: 'nothing',
+    answers: 'recordWithIncludes',
     params: scopeAndId,
     run: runDefault,
     writes: never,
@@ -117,6 +146,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Get ${model}`,
   },
   create: {
+    reads: 'createData',
+    answers: 'record',
     params: withData,
     run: runDefault,
     created: true,
@@ -125,6 +156,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Create ${model}`,
   },
   update: {
+    reads: 'updateData',
+    answers: 'record',
     params: withData,
     run: runDefault,
     writes: always,
@@ -132,6 +165,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Update ${model}`,
   },
   destroy: {
+    reads: 'nothing',
+    answers: 'success',
     params: scopeAndId,
     run: runDefault,
     writes: always,
@@ -139,6 +174,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Delete ${model}`,
   },
   singletonGet: {
+    reads: 'nothing',
+    answers: 'singletonOrNull',
     params: scopeAndId,
     run: runDefault,
     writes: never,
@@ -146,6 +183,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Get the ${model} (null when there is none yet)`,
   },
   singletonCreate: {
+    reads: 'nothing',
+    answers: 'record',
     params: scopeAndId,
     run: runDefault,
     writes: always,
@@ -153,6 +192,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Find or create the ${model}`,
   },
   singletonUpdate: {
+    reads: 'singletonData',
+    answers: 'record',
     params: withData,
     run: runDefault,
     writes: always,
@@ -160,12 +201,16 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     summary: (model) => `Update the ${model}`,
   },
   mutation: {
+    reads: 'nothing',
+    answers: 'declared',
     params: scopeAndId,
     run: (controller, _compiled, action) => methodOf(controller, action).call(controller, controller.record),
     writes: always,
     inputShape: () => 'id',
   },
   bulkMutation: {
+    reads: 'ids',
+    answers: 'declared',
     params: ({ source, scope }) => ({ ...scope, ids: parseIds(asObject(source.body, 'body').ids) }),
     async run(controller, _compiled, action, params) {
       const ids = params.ids ?? [];
@@ -179,6 +224,8 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     inputShape: () => 'ids',
   },
   action: {
+    reads: 'declaredInput',
+    answers: 'declared',
     params: ({ compiled, action, source, scope, id }) => {
       const raw =
         source.transport === 'rest' && action.httpMethod === 'GET'

@@ -1,5 +1,5 @@
 export { ActiveController } from './ActiveController';
-export { ACTION_KINDS, type ActionKindSpec, type InputShape } from './actionKinds';
+export { ACTION_KINDS, type ActionKindSpec, type InputShape, type KindAnswers, type KindReads } from './actionKinds';
 export type { ControllerParams } from './ControllerParams';
 export {
   type CompiledAction,

@@ -4,7 +4,7 @@
  * cannot list a route that does not exist or miss one that does.
  */
 import type { CompiledAction, CompiledController } from '../controller';
-import { ACTION_KINDS, NEVER_WRITABLE } from '../controller';
+import { ACTION_KINDS, type KindAnswers, NEVER_WRITABLE } from '../controller';
 import { MAX_IDS } from '../controller/parseIds';
 import { MAX_INT4 } from '../shared/int4';
 import { errorReason, errorStatuses } from './errorStatuses';
@@ -19,6 +19,25 @@ export interface Operation {
   method: 'get' | 'post' | 'patch' | 'delete';
   operation: Record<string, unknown>;
 }
+
+/** An index page's `pagination`. */
+const PAGINATION = objectSchema(
+  {
+    page: { type: 'integer', minimum: 1 },
+    perPage: { type: 'integer', minimum: 1 },
+    totalCount: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Exact unless totalCountCapped; then a lower bound (the count stopped).',
+    },
+    totalCountCapped: {
+      type: 'boolean',
+      description: 'True when counting stopped at the index count limit (default 1,000 rows).',
+    },
+    hasMore: { type: 'boolean', description: 'Always exact: a row exists after this page.' },
+  },
+  ['page', 'perPage', 'totalCount', 'totalCountCapped', 'hasMore'],
+);
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
@@ -54,6 +73,25 @@ export function operationFor(
       ? objectSchema({ data: registry.writable(model, writableFields(compiled, permit, exclude), create) }, ['data'])
       : { type: 'object' };
 
+  const withIncludes = (include: readonly string[] | undefined) => (model ? registry.withIncludes(model, include) : {});
+  const answerSchema = (answers: Exclude<KindAnswers, 'declared'>): JsonSchema => {
+    switch (answers) {
+      case 'page':
+        return objectSchema(
+          { data: { type: 'array', items: withIncludes(crud?.index?.include) }, pagination: PAGINATION },
+          ['data', 'pagination'],
+        );
+      case 'recordWithIncludes':
+        return withIncludes(crud?.get?.include);
+      case 'record':
+        return record();
+      case 'success':
+        return objectSchema({ success: { const: true } }, ['success']);
+      case 'singletonOrNull':
+        return nullable(withIncludes(single?.get?.include));
+    }
+  };
+
   const parameters: Parameter[] = [...action.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
     name: name as string,
     in: 'path',
@@ -66,55 +104,22 @@ export function operationFor(
   const declared = action.options.output;
   const declaredOutput = declared === 'record' ? record() : declared ? zodSchema(declared, 'output') : undefined;
 
-  switch (action.kind) {
-    case 'index': {
+  const kind = ACTION_KINDS[action.kind];
+  // What the kind reads: the request body, or query parameters.
+  switch (kind.reads) {
+    case 'indexQuery':
       if (model) parameters.push(...indexParameters(model, crud?.index ?? {}));
-      const pagination = objectSchema(
-        {
-          page: { type: 'integer', minimum: 1 },
-          perPage: { type: 'integer', minimum: 1 },
-          totalCount: {
-            type: 'integer',
-            minimum: 0,
-            description: 'Exact unless totalCountCapped; then a lower bound (the count stopped).',
-          },
-          totalCountCapped: {
-            type: 'boolean',
-            description: 'True when counting stopped at the index count limit (default 1,000 rows).',
-          },
-          hasMore: { type: 'boolean', description: 'Always exact: a row exists after this page.' },
-        },
-        ['page', 'perPage', 'totalCount', 'totalCountCapped', 'hasMore'],
-      );
-      const rows = model ? registry.withIncludes(model, crud?.index?.include) : {};
-      output = objectSchema({ data: { type: 'array', items: rows }, pagination }, ['data', 'pagination']);
       break;
-    }
-    case 'get':
-      output = model ? registry.withIncludes(model, crud?.get?.include) : {};
-      break;
-    case 'create':
+    case 'createData':
       requestBody = body(data(crud?.create?.permit, Object.keys(crud?.create?.autoSet ?? {}), true));
-      output = record();
       break;
-    case 'update':
+    case 'updateData':
       requestBody = body(data(crud?.update?.permit, [], false));
-      output = record();
       break;
-    case 'destroy':
-      output = objectSchema({ success: { const: true } }, ['success']);
-      break;
-    case 'singletonGet':
-      output = nullable(model ? registry.withIncludes(model, single?.get?.include) : {});
-      break;
-    case 'singletonCreate':
-      output = record();
-      break;
-    case 'singletonUpdate':
+    case 'singletonData':
       requestBody = body(data(single?.update?.permit, [], false));
-      output = record();
       break;
-    case 'bulkMutation':
+    case 'ids':
       requestBody = body(
         objectSchema(
           { ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: MAX_INT4 }, maxItems: MAX_IDS } },
@@ -122,7 +127,7 @@ export function operationFor(
         ),
       );
       break;
-    case 'action':
+    case 'declaredInput':
       if (action.httpMethod === 'POST') {
         requestBody = action.options.input
           ? body(zodSchema(action.options.input, 'input'))
@@ -135,12 +140,15 @@ export function operationFor(
         }
       }
       break;
+    case 'nothing':
+      break;
   }
-  if (action.kind === 'mutation' || action.kind === 'bulkMutation' || action.kind === 'action') {
+  // What it answers; a method overriding a default action may declare what it answers instead.
+  if (kind.answers === 'declared') {
     output = declaredOutput ?? {};
     if (!declaredOutput) outputNote = 'The action declares no `output` schema: any JSON value.';
-  } else if (declaredOutput) {
-    output = declaredOutput; // an overridden default action that says what it answers now
+  } else {
+    output = declaredOutput ?? answerSchema(kind.answers);
   }
 
   const docs = { ...compiled.docs.actions?.[action.name], ...pick(action.options) };
