@@ -10,6 +10,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { env } from '@/env';
 
+// On globalThis: every bundle of the process (and a dev reload) must sign with the same secret.
 const cache = globalThis as typeof globalThis & { __ephemeralSessionSecret?: string; __authSecret?: string };
 
 function sessionSecret(): string {

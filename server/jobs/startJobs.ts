@@ -70,6 +70,7 @@ export function defaultConcurrency(): number {
   return Math.max(2, os.availableParallelism());
 }
 
+// On globalThis: instrumentation starts the runner, and route bundles (their own copies of this module) enqueue on it.
 const cache = globalThis as typeof globalThis & { __appJobRunner?: JobRunner };
 
 /** The started runner of this process, or undefined. */

@@ -9,6 +9,7 @@
 import { type Logger, pino } from 'pino';
 import { currentRequest } from './requestScope';
 
+// On globalThis: Next.js loads this module once per bundle (routes, pages, instrumentation); one logger for all.
 const cache = globalThis as typeof globalThis & { __appLogger?: Logger };
 
 export function configureLogger(logger: Logger): void {

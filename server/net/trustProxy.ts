@@ -133,6 +133,7 @@ interface ForwardingState {
   /** A request has passed the hook in this process: from then on an unstamped one is suspect. */
   active: boolean;
 }
+// On globalThis: instrumentation installs the hook; route bundles (their own copies of this module) read the stamp.
 const state = globalThis as typeof globalThis & { __trustedForwarding?: ForwardingState };
 
 /** The rightmost value of a comma-separated header (the one the nearest proxy wrote). */

@@ -76,6 +76,7 @@ interface StorageState {
   resolved?: StorageConfig;
 }
 
+// On globalThis: see above (one configuration for every bundle and across dev reloads).
 const cache = globalThis as typeof globalThis & { __storageConfig?: StorageState };
 
 function resolve(options: StorageOptions): StorageConfig {

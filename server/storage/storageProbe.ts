@@ -28,6 +28,7 @@ interface ProbeState {
   upUntil: number;
 }
 
+// On globalThis: one probe result for every bundle of the process (Next.js loads this module once per bundle).
 const cache = globalThis as typeof globalThis & { __storageProbe?: ProbeState };
 
 /** Forgets the cached result (tests; also called on any storage outage). */
