@@ -1,5 +1,5 @@
 /**
- * An active campaign is always published (issue #16): creating one `active`
+ * An active campaign is always published: creating one `active`
  * over the API publishes it now (db/models/Campaign.ts `beforeValidate`),
  * and the database refuses an active row without `published_at`
  * (campaigns_published_at_check), whatever path writes it.
