@@ -43,7 +43,7 @@ const nextConfig: NextConfig = {
 
 /**
  * Controller paths are inferred from class names; minification would rename
- * `CampaignController` to `sR`, so the production build keeps server code
+ * `MemberController` to `sR`, so the production build keeps server code
  * unminified. Only the build minifies, so only the build is told: `next dev`
  * and `next start` then do not list the experiment at start-up (Next prints a
  * switched-off experiment as `⨯ serverMinification`, which reads as an error).

@@ -144,16 +144,22 @@ export async function createContext(request: Request): Promise<AppContext> {
 
 /**
  * Scope params nested under `/teams/:teamId` and the model whose row must
- * belong to that team. `/teams/1/campaigns/<another team's campaign>/posts`
- * is then a 404 like any other team's data. Add your own nested resources here.
+ * belong to that team (`projectId` in `/teams/1/projects/:projectId/tasks`:
+ * another team's project is then a 404 like any other team's data). Add your
+ * own nested resources here.
  */
-const TEAM_CHILD_SCOPES: Record<string, ModelClass> = { campaignId: Campaign };
+const TEAM_CHILD_SCOPES: Record<string, ModelClass> = {
+  // demo:begin
+  // The demo's posts: /teams/1/campaigns/<another team's campaign>/posts is a 404.
+  campaignId: Campaign,
+  // demo:end
+};
 
 /**
  * The scope guard (createApiHandler runs it before any record is read):
  * no user -> 401; not a member of `:teamId` -> 404, with no hint the team
  * exists. The membership check costs no statement (the context holds the
- * memberships); each nested scope param costs one (`campaignId` on posts).
+ * memberships); each nested scope param costs one.
  */
 export async function authorizeScope(context: AppContext, scope: Record<string, number>): Promise<void> {
   if (!context.user) throw new Unauthorized();

@@ -42,7 +42,7 @@ export const assetCleanup = defineJob({
 
 /**
  * Size, placeholder and variants of an uploaded image (the slot's `variants`,
- * e.g. Campaign.logo's 128 px `thumb`). Enqueued for every file that becomes
+ * e.g. a 128 px `thumb` declared on an image slot). Enqueued for every file that becomes
  * ready; other files are skipped at once. `npm run assets:variants` enqueues
  * it for files uploaded before a variant was declared.
  */

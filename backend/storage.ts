@@ -8,7 +8,7 @@
  * (start-up already refused a partial set; env.ts).
  *
  * Tune limits here (`defaultMaxSize`, URL lifetimes) or per attachment slot
- * on the model (db/models/Campaign.ts).
+ * on the model (its `attachments`).
  */
 import { env, storageConfigured } from '@/env';
 import type { StorageOptions } from '@/server';

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Where the controller's extra time goes, piece by piece, for one campaign
  * `get` and one `create`: each piece runs N times in sequence (one request in

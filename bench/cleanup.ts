@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Everything the bench starts (database, s3rver, the temporary app copy,
  * `next start`) registers how to undo it here. The steps run in reverse order

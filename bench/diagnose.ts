@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Diagnostics for scenarios 1-2 without HTTP or Next.js: the four variants
  * called in this process (the controller's `handler`, the hand-written route

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `npm run bench:images`: what the image job costs on a 20-megapixel photo
  * (5472 x 3648, a typical camera JPEG with detail, ~7 MB): wall time of one

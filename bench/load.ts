@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * One autocannon run (programmatic, in this process): `connections` keep-alive
  * connections for `seconds`, each request built by `request(n)` (n counts

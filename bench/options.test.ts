@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 import { describe, expect, it } from 'vitest';
 import { FULL, parseOptions, QUICK } from './options';
 

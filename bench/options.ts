@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Command-line options and the two run sizes. `--quick` is a smoke-sized run
  * (about a minute, plus the one-off `next build`); the full run stays under

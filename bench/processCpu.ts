@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * CPU time used by a process tree, from /proc (Linux). On a shared 2-core
  * machine throughput swings with whatever else runs, but the CPU a server

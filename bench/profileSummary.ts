@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Summarises a V8 .cpuprofile (from `--cpu-prof`): self time per source area
  * (framework server/, hand-written bench/handlers, drizzle, postgres.js, tRPC,

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * What each scenario reports: rows for the terminal table (one per measured
  * thing, with a verdict against its target) plus the raw figures, all written

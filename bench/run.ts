@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `npm run bench`: what the framework costs over hand-written code.
  *

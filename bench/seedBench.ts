@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The bench's data: the demo seed (Alice owner of Acme, Bob member, Carol
  * owner of Globex), then 10,000 extra Acme campaigns written by one

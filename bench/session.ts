@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /** A real session cookie, from the app's own dev sign-in (POST /api/session). */
 export async function signInOverHttp(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/session`, {

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The arithmetic of the benchmark report: medians, ratios and the PASS/MISS
  * verdicts printed beside each figure. Pure functions, unit-tested

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /** Plain-text tables for the terminal (and docs/performance.md). Pure. */
 
 export type Row = readonly (string | number)[];

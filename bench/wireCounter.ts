@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Counts what postgres.js actually sends, BEGIN/COMMIT/SAVEPOINT included:
  * drizzle's logger (and so `countQueries`) sees only the statements drizzle

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The custom endpoints of /api/teams/:teamId/campaigns (publish, bulk
  * publish/archive, stats, score, duplicate) through the app's handler, signed

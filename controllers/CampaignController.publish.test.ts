@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * An active campaign is always published: creating one `active`
  * over the API publishes it now (db/models/Campaign.ts `beforeValidate`),

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * /api/teams/:teamId/campaigns through the app's handler, signed in with real
  * session cookies, on the seeded demo data (Alice owns Acme, Bob is a member

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Campaigns of a team: `/api/teams/:teamId/campaigns[/:id]` plus publish,
  * bulk publish/archive, stats, score, duplicate and attach (files uploaded

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Multi-byte text end to end, through the app's handler into PostgreSQL and
  * back: limits count characters as PostgreSQL does (code points; JavaScript's

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * /api/teams/:teamId/campaigns/:campaignId/posts: two nested scopes, and the
  * guard's check that the campaign belongs to the team.

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Posts of a campaign: `/api/teams/:teamId/campaigns/:campaignId/posts[/:id]`.
  *

@@ -7,7 +7,7 @@
  * - `GET /api/teams`, `GET /api/teams/:id`: the caller's teams only (another
  *   team is a 404, as on every team route).
  * - `PATCH /api/teams/:id {name}`: owners rename.
- * - `DELETE /api/teams/:id`: not offered yet (405): a team's campaigns carry
+ * - `DELETE /api/teams/:id`: not offered yet (405): a team's records can carry
  *   attachments whose cleanup must run first; add it here when you need it.
  *
  * API keys may read their team but never create or change teams: that takes a

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /** /api/teams/:teamId/team-settings: a singleton with find-or-create and owner-only PATCH. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/database';

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The team's settings, one row per team: `/api/teams/:teamId/team-settings`.
  * GET answers the row or null; POST finds or creates it with the defaults

@@ -5,24 +5,27 @@
  *        -> {asset, uploadUrl, method, headers, expiresAt, publicUrl?}
  *   PUT  <uploadUrl> with `headers` (the browser talks to S3, not to us)
  *   POST /api/teams/:teamId/uploads/confirm  {assetId}  -> the ready asset
- *   then POST /api/teams/:teamId/campaigns/:id/attach {slot, assetId}
+ *   then the record's controller attaches it: an action calling
+ *        `record.attach(slot, assetId)` (docs/attachments.md)
  *
- * `slot` is `Campaign.logo`, `Campaign.documents` or `Campaign.video` (declared in
- * db/models/Campaign.ts, which sets types and sizes). presign and confirm
- * come from the framework's UploadsController; this class adds the team
- * scope, the uploader's id (only they can confirm their upload) and a usage
- * summary. Add a model's slots to `allowsSlot` to let this controller sign them.
+ * `slot` names a slot declared in a model's `attachments`, as
+ * `<Model>.<name>`, with its types and sizes. presign and confirm come from the framework's UploadsController;
+ * this class adds the team scope, the uploader's id (only they can confirm
+ * their upload) and a usage summary. Any team-scoped model's slots can be
+ * signed here (`allowsSlot`): declare one and it is uploadable.
  * Presigns are rate limited per user (`RATE_LIMIT_PRESIGN`, backend/rateLimit).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '@/backend/context';
 import { rateLimit } from '@/backend/rateLimit';
+import { modelClasses } from '@/db/models';
 import {
   action,
   apiDoc,
   before,
   db,
+  type ModelClass,
   type RegisteredSlot,
   scope,
   serviceAssets,
@@ -30,11 +33,9 @@ import {
   UploadsController,
 } from '@/server';
 
-const UPLOADABLE_MODELS = new Set(['Campaign']);
-
 @apiDoc({
   tag: 'Uploads',
-  description: 'Direct-to-storage uploads: presign, PUT to `uploadUrl`, confirm, then attach to a campaign.',
+  description: "Direct-to-storage uploads: presign, PUT to `uploadUrl`, confirm, then attach to a record's slot.",
 })
 @scope('teamId')
 export class UploadController extends UploadsController<AppContext> {
@@ -54,8 +55,10 @@ export class UploadController extends UploadsController<AppContext> {
     await rateLimit('presign', `user:${this.context.user.id}`);
   }
 
+  /** The slots of the team's own records: models with a `teamId` column, like every scaffolded resource. */
   override allowsSlot(slot: RegisteredSlot): boolean {
-    return UPLOADABLE_MODELS.has(slot.modelName);
+    const model: ModelClass | undefined = (modelClasses as Record<string, ModelClass>)[slot.modelName];
+    return model?.attributeNames.includes('teamId') ?? false;
   }
 
   /** Files the team has stored (uploaded and confirmed), and their total size, in one statement. */

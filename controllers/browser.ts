@@ -1,11 +1,11 @@
 /**
  * The app's typed controller clients, for pages and client components:
  *
- *   import { CampaignController } from '@/controllers/browser';
- *   const campaigns = CampaignController.use({ teamId });        // React hooks
- *   const { data } = campaigns.index({ page: 2, sort: '-createdAt' });
- *   const publish = campaigns.mutatePublish();                    // publish.mutate(id)
- *   await CampaignController.with({ teamId }).indexStats();       // plain async call
+ *   import { MemberController } from '@/controllers/browser';
+ *   const members = MemberController.use({ teamId });            // React hooks
+ *   const { data } = members.index({ page: 2, sort: '-createdAt' });
+ *   const leave = members.mutateLeave();                          // leave.mutate()
+ *   await MemberController.with({ teamId }).get(id);              // plain async call
  *
  * Names, inputs and outputs come from controllers/client.gen.ts, and the one
  * export per controller from controllers/browserClients.gen.ts (`npm run gen`
@@ -16,5 +16,5 @@
 
 export { ClientError, type ClientErrorCode, configureClient, isClientError } from '@/server/client';
 export * from './browserClients.gen';
-/** The models' attachment slots as declared (`Campaign.logo` ...): the upload hook checks files against them. */
+/** The models' attachment slots as declared (`<Model>.<slot>`): the upload hook checks files against them. */
 export { attachmentSlots } from './client.gen';

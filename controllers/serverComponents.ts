@@ -3,12 +3,12 @@
  * same names as controllers/browser.ts, called in-process (no HTTP) with the
  * current request's context (its session cookie or API key) and scope guard.
  *
- *   // app/teams/[teamId]/campaigns/page.tsx (a server component)
- *   const stats = await CampaignController.with({ teamId }).indexStats();
- *   void CampaignController.prefetch({ teamId }).index({ page: 1 });
- *   return <HydrateClient><CampaignList teamId={teamId} /></HydrateClient>;
+ *   // app/teams/[teamId]/members/page.tsx (a server component)
+ *   const owners = await MemberController.with({ teamId }).index({ filter: { role: 'owner' } });
+ *   void MemberController.prefetch({ teamId }).index({ page: 1 });
+ *   return <HydrateClient><MembersTable teamId={teamId} /></HydrateClient>;
  *
- * Prefetched queries reach the browser's `CampaignController.use(...)` hooks
+ * Prefetched queries reach the browser's `MemberController.use(...)` hooks
  * through <HydrateClient> (tRPC's App Router pattern). The one export per
  * controller is generated (controllers/serverClients.gen.ts, `npm run gen`).
  */

@@ -8,7 +8,7 @@
  *
  * `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it still serialises these
  * changes, but does not block inserts elsewhere that reference the team
- * (campaigns, posts, keys take a KEY SHARE lock on it).
+ * (rows that reference the team, API keys for one, take a KEY SHARE lock on it).
  */
 import { and, count, eq, ne } from 'drizzle-orm';
 import { db } from '@/db/database';

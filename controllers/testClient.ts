@@ -49,7 +49,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** `api('GET', '/teams/1/campaigns', { cookie })`: one request through the app's handler. */
+/** `api('GET', '/teams/1/members', { cookie })`: one request through the app's handler. */
 export async function api<T = unknown>(
   method: string,
   path: string,
@@ -85,12 +85,14 @@ export async function seedDemo(): Promise<DemoWorld> {
   return { acme, globex, alice: alice as string, bob: bob as string, carol: carol as string };
 }
 
+// demo:begin
 /** A campaign of `teamId` with the given attributes (skips the API). */
 export async function makeCampaign(teamId: number, attributes: Partial<Campaign['attributes']>): Promise<Campaign> {
   const campaign = await Campaign.create({ teamId, name: 'Fixture', ...attributes });
   if (!campaign.isPersisted) throw new Error(`fixture campaign invalid: ${JSON.stringify(campaign.errors)}`);
   return campaign;
 }
+// demo:end
 
 /** A team of its own (Alice owner, Bob member), so counts do not depend on the seed. Returns its id. */
 export async function makeTeam(name: string): Promise<number> {

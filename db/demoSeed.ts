@@ -1,11 +1,12 @@
 /**
- * The demo's data: Acme (Alice owner, Bob member) and Globex (Carol owner),
- * 30 Acme campaigns and 5 Globex campaigns of mixed status, budget and name,
- * and 1-3 posts per campaign; every user's password is DEMO_PASSWORD. Every value is fixed (dates too), and each row
- * is found by its natural key before it is written, so running the seed again
- * restores exactly this data without duplicating anything.
+ * The development data: Acme (Alice owner, Bob member) and Globex (Carol
+ * owner), every user's password DEMO_PASSWORD (the sign-in page offers them
+ * as one-click sign-ins in development), and the demo's records. Every value
+ * is fixed (dates too), and each row is found by its natural key before it
+ * is written, so running the seed again restores exactly this data without
+ * duplicating anything.
  *
- * Replace it with your own demo data; register seeders in db/seed.ts.
+ * Replace it with your own data; register seeders in db/seed.ts.
  */
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
@@ -21,13 +22,22 @@ const USERS = [
   { email: 'carol@example.com', name: 'Carol' },
 ] as const;
 
-const TEAMS: { name: string; members: { email: string; role: Role }[]; campaigns: string[] }[] = [
+interface TeamSeed {
+  name: string;
+  members: { email: string; role: Role }[];
+  // demo:begin
+  campaigns: string[];
+  // demo:end
+}
+
+const TEAMS: TeamSeed[] = [
   {
     name: 'Acme',
     members: [
       { email: 'alice@example.com', role: 'owner' },
       { email: 'bob@example.com', role: 'member' },
     ],
+    // demo:begin
     // Some names carry `%` and `_` so the search box can show they match literally.
     campaigns: [
       'Spring Launch',
@@ -61,19 +71,24 @@ const TEAMS: { name: string; members: { email: string; role: Role }[]; campaigns
       'Feature_Flags Beta',
       'Year in Review',
     ],
+    // demo:end
   },
   {
     name: 'Globex',
     members: [{ email: 'carol@example.com', role: 'owner' }],
+    // demo:begin
     campaigns: ['Globex Launch', 'Hammock District', 'Evil Plan Q3', 'Volcano Lair Tour', 'Globex Rewards'],
+    // demo:end
   },
 ];
 
+// demo:begin
 const STATUSES: CampaignStatus[] = ['draft', 'active', 'draft', 'archived', 'active'];
 const BUDGETS: (number | null)[] = [5000, null, 12_500, 0, 250_000, 1200, null, 75_000, 999_999, 30_000];
 // Fixed dates: a second run writes the same values.
 const EPOCH = Date.UTC(2026, 0, 31, 12, 0, 0);
 const DAY = 24 * 3600 * 1000;
+// demo:end
 
 function fail(what: string, errors: Record<string, string[]>): never {
   throw new Error(`could not seed ${what}: ${JSON.stringify(errors)}`);
@@ -109,7 +124,7 @@ async function seedPassword(userId: number): Promise<void> {
       .values({ userId, providerId: 'credential', accountId: String(userId), password });
 }
 
-async function seedTeam(spec: (typeof TEAMS)[number], users: Map<string, User>): Promise<void> {
+async function seedTeam(spec: TeamSeed, users: Map<string, User>): Promise<void> {
   const team = (await Team.findBy({ name: spec.name })) ?? (await Team.create({ name: spec.name }));
   if (!team.isPersisted) fail(`team ${spec.name}`, team.errors);
   for (const { email, role } of spec.members) {
@@ -117,8 +132,19 @@ async function seedTeam(spec: (typeof TEAMS)[number], users: Map<string, User>):
     const membership = await Membership.findOrCreateBy({ teamId: team.id, userId }, { role });
     if (!(await membership.update({ role }))) fail(`membership ${email}`, membership.errors);
   }
-  const creators = spec.members.map(({ email }) => users.get(email) as User);
-  for (const [i, name] of spec.campaigns.entries()) {
+  // demo:begin
+  await seedCampaigns(
+    team,
+    spec.campaigns,
+    spec.members.map(({ email }) => users.get(email) as User),
+  );
+  // demo:end
+}
+
+// demo:begin
+/** 30 Acme and 5 Globex campaigns of mixed status, budget and name, each with 1-3 posts. */
+async function seedCampaigns(team: Team, names: readonly string[], creators: readonly User[]): Promise<void> {
+  for (const [i, name] of names.entries()) {
     const status = STATUSES[i % STATUSES.length] as CampaignStatus;
     const createdAt = new Date(EPOCH - i * DAY);
     const campaign =
@@ -143,9 +169,10 @@ async function seedTeam(spec: (typeof TEAMS)[number], users: Map<string, User>):
     }
   }
 }
+// demo:end
 
 export const demoSeeder: Seeder = {
-  name: 'demo users, teams, campaigns and posts',
+  name: 'demo users and teams',
   async run() {
     const users = new Map<string, User>();
     for (const attributes of USERS) users.set(attributes.email, await seedUser(attributes));

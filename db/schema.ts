@@ -3,9 +3,10 @@
  * `npm run db:generate -- --name <what_changed>` to write a migration into
  * db/migrations/, and commit both.
  *
- * The demo domain: users belong to teams through memberships (role owner or
- * member); a team has campaigns, each campaign has posts; one settings row and
- * any number of API keys per team. Replace it with your own tables.
+ * Users belong to teams through memberships (role owner or member); a team
+ * has invitations and API keys. The demo's tables sit between demo markers:
+ * `npm run demo:remove` drops them (docs/demo-removal.md). Add your own
+ * tables beside them.
  *
  * Rules live in two places on purpose: the models (db/models) give friendly
  * field errors, and the database constraints below keep the data right even
@@ -42,12 +43,14 @@ export { serviceAssets, serviceAttachments } from '@/server/schema';
 export const ROLES = ['owner', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
+// demo:begin
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Upper bound of a campaign budget (whole currency units). */
 export const MAX_BUDGET = 1_000_000_000;
 
+// demo:end
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -93,6 +96,7 @@ export const memberships = pgTable(
   ],
 );
 
+// demo:begin
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -162,6 +166,7 @@ export const teamSettings = pgTable(
   ],
 );
 
+// demo:end
 export const apiKeys = pgTable(
   'api_keys',
   {

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The campaign list and detail as Alice (owner of Acme): create with a
  * validation error, paging, sorting, tabs, search, edit, publish and

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The image job end to end on next start: a logo uploaded in the browser is
  * picked up by the server's job runner (pg-boss, in the app process), which

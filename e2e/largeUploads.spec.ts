@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * A large file through the campaign page: the video slot (up to 2 GiB) sends
  * files past the multipart threshold in parts, with bytes, speed and time

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The README's demo tour, click by click, as a new user follows it: the home
  * page's "Try the demo: sign in", Alice's one-click sign-in, then every

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Campaign files through the browser: presign -> PUT to storage (XHR, with
  * progress) -> confirm -> attach. The logo (public) with its preview across

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `npm run soak`: the template's own load-and-fault run. Mixed traffic from
  * 8 clients (list, get, create, update, publish, stats, sign-in/out) and

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure:
  * browser -> gen (when scripts/gen.ts exists) -> typecheck -> lint ->
- * unit/integration (vitest) -> next build (+ standalone assets) -> e2e (Playwright).
+ * unit/integration (vitest) -> next build (+ standalone assets) -> e2e (Playwright)
+ * -> demo removal (all of it again on a copy without the demo; skipped once it is gone).
  *
  * Tests need no setup: without DATABASE_URL they start an embedded PostgreSQL;
  * with it (CI) they create and drop databases on that server.
@@ -62,6 +63,8 @@ const steps: Step[] = [
   // No database driver, ORM, AWS SDK or controller code in the browser chunks.
   { name: 'client bundle scan', command: ['tsx', 'scripts/scanClientBundle.ts'] },
   { name: 'e2e', command: ['playwright', 'test'], report: { file: PLAYWRIGHT_REPORT, kind: 'playwright' } },
+  // `npm run demo:remove` on a copy, then the copy's own npm test: the project without its demo still passes.
+  { name: 'demo removal', command: ['tsx', 'scripts/demo/checkDemoRemoval.ts'] },
 ];
 
 const started = Date.now();

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Input parsing of the hand-written handlers: the same rules the controller
  * applies (permit lists, paging bounds, sortable/filterable fields, the

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The campaign queries of the hand-written comparison handlers, written
  * straight in drizzle. They issue the same statements as the controller

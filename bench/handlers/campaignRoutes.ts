@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Variant (c) of scenarios 1-2: plain Next.js route handlers for campaigns,
  * written without the framework. The bench copies thin route files from

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Errors of the hand-written comparison handlers: what a small app without
  * the framework would write, a status plus `{error: {code, message, fields?}}`

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Hand-written auth: the session cookie's token (the app's own helper, as any
  * hand-written route of this app would use), then one statement for the live

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Variant (d) of scenarios 1-2: a hand-written tRPC router for campaigns on
  * its own `initTRPC` instance (not the framework's), served at /api/bench/trpc by

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The raw anchor of the index benchmark: node:http + postgres.js,
  * no Next, no framework, every statement prepared (postgres.js's default for

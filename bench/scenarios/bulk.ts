@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 4: bulk mutations, in-process through the app's handler.
  *

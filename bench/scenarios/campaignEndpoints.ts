@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The requests of scenarios 1-2, one per endpoint and variant:
  *

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenarios 1 (index) and 2 (get, create, update, publish): the controller's
  * cost over hand-written code, as throughput ratios a/c and b/d.

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenarios 1 and 2: one endpoint through the controller (REST a, tRPC b)
  * and through hand-written code (route c, tRPC d) on the same `next start`.

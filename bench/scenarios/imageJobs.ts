@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 8: thumbnails keep up with uploads. The app's job runner
  * (`startAppJobs`, as `next start` runs it) works in this process while

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The app's API handler called in this process (no HTTP): what scenarios 3
  * and 4 measure through. Imports app modules, so load it only after the

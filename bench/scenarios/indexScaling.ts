@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 7: does the index cost grow with the table, and how
  * far is each variant from a raw anchor?

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 5: presigned uploads.
  *

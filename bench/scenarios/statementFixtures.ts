@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 3's requests: one (or more) per demo route, in an order that
  * creates what later steps need (a campaign to destroy, an uploaded asset to

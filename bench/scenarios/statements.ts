@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 3: SQL statements per request, for every demo route, through the
  * app's real handler with a real session cookie. The statements of the

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Scenario 6: `AssetService.createFromService` with a generated stream of
  * 1 GB (256 MB in quick mode), never held in memory: the same 1 MiB of random

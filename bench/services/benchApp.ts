@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Builds the app for scenarios 1, 2 and 5 with the hand-written comparison
  * routes added, without touching the working tree:

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * What every bench entry point (run, breakdown, diagnose) starts with: a
  * temporary folder removed on exit, its own PostgreSQL and s3rver, and the

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The bench's own database: with DATABASE_URL, a fresh `bench_<timestamp>`
  * database on that server (dropped at the end); without, an embedded

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `next start` on the bench's build, with the bench's database, s3rver and a
  * fixed session secret. Ready when /api/health answers 200 (the database is

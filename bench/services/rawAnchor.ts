@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Starts bench/raw/rawServer.ts (node:http + postgres.js, prepared) as a
  * child process on a free port, so its CPU is measured apart from Next's.

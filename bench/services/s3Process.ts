@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /** Starts bench/services/s3rverChild.ts and waits for its ready line. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Runs s3rver in a process of its own (spawned by s3Process.ts), so the
  * memory it uses to receive a 1 GB upload is not counted as the bench

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * A team's marketing campaign: draft -> active (published) -> archived.
  *

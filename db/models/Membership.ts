@@ -1,6 +1,6 @@
 /**
  * A user's place in a team, with a role: `owner` (everything) or `member`
- * (no deleting campaigns, bulk archive, settings changes or API keys). The
+ * (no managing members, invitations or API keys; the demo adds its own owner-only actions). The
  * controllers read roles from the request context (backend/context.ts);
  * add roles to ROLES in db/schema.ts and the checks in controllers/TeamScopedController.ts.
  */

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /** A post under a campaign. `teamId` and `campaignId` come from the URL scope, never from the body. */
 import { z } from 'zod';
 import { belongsTo, Model } from '@/server';

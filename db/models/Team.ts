@@ -1,4 +1,4 @@
-/** A tenant: every campaign, post, setting and API key belongs to one team. */
+/** A tenant: memberships, invitations, API keys and the app's own records belong to one team. */
 import { z } from 'zod';
 import { hasMany, hasOne, Model } from '@/server';
 import { teams } from '../schema';
@@ -13,8 +13,10 @@ export class Team extends Model(teams, {
   static associations = () => ({
     memberships: hasMany(() => models.Membership, { foreignKey: 'teamId' }),
     invitations: hasMany(() => models.Invitation, { foreignKey: 'teamId' }),
+    // demo:begin
     campaigns: hasMany(() => models.Campaign, { foreignKey: 'teamId' }),
     settings: hasOne(() => models.TeamSetting, { foreignKey: 'teamId' }),
+    // demo:end
   });
 
   beforeValidate(): void {

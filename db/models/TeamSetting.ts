@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * One settings row per team (a singleton resource: see
  * TeamSettingsController). Add a setting: a column in db/schema.ts with a

@@ -1,6 +1,6 @@
 /**
  * The app's model classes by name, for associations. Models refer to each
- * other (Campaign hasMany Post, Post belongsTo Campaign); if each file
+ * other (Team hasMany Membership, Membership belongsTo Team); if each file
  * imported the other, the modules would form an import cycle, which the lint
  * forbids. So a model's association thunk reads its target from here
  * (`belongsTo(() => models.User)`), and `index.ts` fills this object once

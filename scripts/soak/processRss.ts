@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * Resident memory of a process and all its descendants (Linux /proc): what
  * `next start` holds, its workers included.

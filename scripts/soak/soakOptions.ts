@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `npm run soak` options and thresholds. Every threshold is a flag, so a
  * team can tighten it for its own app; `--inject` makes one check fail on

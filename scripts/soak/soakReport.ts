@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The soak's arithmetic and verdicts (pure, unit-tested in
  * soakReport.test.ts): latency percentiles per route, 5xx outside the fault

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * What `npm run soak` runs against when no `--url` is given: its own
  * PostgreSQL (a fresh database on DATABASE_URL's server, else an embedded

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The soak's traffic: `clients` loops of mixed requests (list, get, create,
  * update, publish, stats, sign-in/out) and one loop uploading logos at a

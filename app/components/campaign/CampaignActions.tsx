@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * Publish, duplicate, archive and delete. Archive and delete are owner-only

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * One campaign: its status and score, actions, the edit form, logo,

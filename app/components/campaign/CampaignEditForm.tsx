@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * Edit a campaign's name and budget (the `update.permit` list); field errors

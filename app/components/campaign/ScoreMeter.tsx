@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /** The campaign's completeness score (`GET .../campaigns/:id/score`, 0-100) as a meter. */
 import { CampaignController } from '@/controllers/browser';

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * Actions on the selected campaigns: publish (any member; drafts only) and

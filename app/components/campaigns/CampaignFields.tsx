@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The name and budget inputs shared by the new-campaign and edit forms, with
  * the model's field errors beside each. Budget stays text here (an empty box

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /** Cards with the team's counts by status and total budget (`GET .../campaigns/stats`). */
 import { CampaignController } from '@/controllers/browser';

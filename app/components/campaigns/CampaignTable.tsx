@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * One page of campaigns: sortable column headers (`aria-sort`), a checkbox

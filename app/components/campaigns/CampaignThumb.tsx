@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * A campaign's logo in the list: the 128 px WebP `thumb` variant the image
  * job made (docs/jobs.md), else the original scaled down by the browser

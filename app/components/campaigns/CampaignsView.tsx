@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * The campaign list: stats, a create form, status tabs, search, sortable

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * New campaign: name, budget, status. The browser does not pre-validate

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * Search by name (the `search` param scope: case-insensitive substring;

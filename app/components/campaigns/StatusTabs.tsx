@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /** The list's status tabs (the index `scopes`). Buttons in a tablist; the selected one has `aria-selected`. */
 import { TABS, type TabId } from './listQuery';

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * The campaign list's state lives in the URL (`?tab=draft&sort=-budget&q=sale&page=2`),
  * so a reload or a shared link shows the same list. The server page

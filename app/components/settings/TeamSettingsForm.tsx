@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * The team's settings, a singleton (`/teams/:teamId/team-settings`): GET

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * A campaign's documents (has-many, private PDFs): download links (short-lived

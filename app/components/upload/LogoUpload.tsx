@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * A campaign's logo (has-one, public): the current image, a preview of the

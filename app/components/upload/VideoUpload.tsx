@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * A campaign's video (has-one, private, up to 2 GiB): the large-file path.

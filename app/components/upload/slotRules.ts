@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * What each campaign file slot takes, checked in the browser before any
  * presign. The rules are the model's own (db/models/Campaign.ts,

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 'use client';
 /**
  * Upload into a campaign's slot with the typed clients: presign and confirm

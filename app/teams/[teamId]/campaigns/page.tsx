@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `/teams/[teamId]/campaigns`: the list. Prefetches the page the URL asks
  * for and the stats on the server (in-process, no HTTP), so the client

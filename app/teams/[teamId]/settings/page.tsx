@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /** `/teams/[teamId]/settings`: the team's settings (a singleton resource). */
 import type { Metadata } from 'next';
 import { TeamSettingsForm } from '@/app/components/settings/TeamSettingsForm';

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * `/teams/[teamId]/campaigns/[id]`: one campaign. Loads it on the server
  * first: a campaign of another team (or none) is the API's 404, shown as the

@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 // Copied by the bench into its temporary app as app/(bench)/api/bench/trpc/[trpc]/route.ts.
 import { benchTrpcHandler } from '@/bench/handlers/trpcRouter';
 

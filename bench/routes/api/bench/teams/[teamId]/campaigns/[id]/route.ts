@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 // Copied by the bench into its temporary app as app/(bench)/api/bench/teams/[teamId]/campaigns/[id]/route.ts.
 import { showCampaignRoute, updateCampaignRoute } from '@/bench/handlers/campaignRoutes';
 

@@ -1,0 +1,93 @@
+/**
+ * `npm test`'s last step: `npm run demo:remove -- --yes` on a throw-away copy
+ * of the project, then the copy's own `npm test` (typecheck, lint, layers,
+ * unit and integration tests, build, Playwright), so a demo file left
+ * unmarked, or a shared file that still needs the demo, fails here and not on
+ * the day a team removes the demo. It also fails if a demo name survives
+ * outside the places allowed to keep one (LEFTOVER_ALLOWED).
+ *
+ * Skipped once the demo is gone (nothing left to remove). Run it alone with
+ * `npx tsx scripts/demo/checkDemoRemoval.ts`; `--keep` leaves the copy.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { main } from '../demoRemove';
+import { copyProject } from '../readmeRecipe/copyProject';
+import { planDemoRemoval } from './planDemoRemoval';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The demo's own names: none may be left in code the removal keeps. */
+const DEMO_NAMES = /\b(Campaign\w*|campaigns?|TeamSetting\w*|teamSettings?|PostController|PostsPanel)\b/;
+
+/**
+ * Where the names may stay: history (migrations), the framework and its
+ * reference docs (the campaign is their running example), the scaffold
+ * generator and its docs (its pinned example references the demo's
+ * campaigns), and this removal's own code and docs.
+ */
+const LEFTOVER_ALLOWED = [
+  /^db\/migrations\//,
+  /^server\//,
+  /^scripts\/demo\//,
+  /^scripts\/demoRemove\.ts$/,
+  /^scripts\/generate/,
+  /^docs\/(?!README\.md$)/,
+  /^README\.md$/,
+  /^templates\//,
+  /^\.generator\//,
+];
+const SKIPPED = new Set(['node_modules', '.git', '.next', '.data', 'test-results', 'playwright-report']);
+
+function files(root: string, dir = ''): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (SKIPPED.has(entry.name)) return [];
+    const relative = dir ? `${dir}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? files(root, relative) : [relative];
+  });
+}
+
+/** `file:line: text` for each demo name left where it should not be. */
+export function demoLeftovers(root: string): string[] {
+  const found: string[] = [];
+  for (const file of files(root)) {
+    if (LEFTOVER_ALLOWED.some((pattern) => pattern.test(file)) || !/\.(tsx?|css|json|md)$/.test(file)) continue;
+    for (const [index, line] of readFileSync(path.join(root, file), 'utf8').split('\n').entries())
+      if (DEMO_NAMES.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
+  }
+  return found;
+}
+
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
+  const plan = planDemoRemoval(ROOT);
+  if (plan.deletions.length === 0 && plan.edits.length === 0) {
+    console.log('demo removal: skipped (no demo left in this project)');
+    process.exit(0);
+  }
+  const copy = copyProject(ROOT);
+  const keep = process.argv.includes('--keep');
+  let code = 1;
+  try {
+    // A repository, as a clone is: Biome reads .gitignore through git. node_modules is a symlink here, which
+    // the project's `node_modules/` pattern does not match.
+    execFileSync('git', ['init', '-q'], { cwd: copy.root });
+    writeFileSync(path.join(copy.root, '.git/info/exclude'), 'node_modules\n');
+    console.log(`demo removal: npm run demo:remove -- --yes in ${copy.root}`);
+    if ((await main(['--yes'], { root: copy.root, log: () => {} })) !== 0) throw new Error('demo:remove failed');
+    const leftovers = demoLeftovers(copy.root);
+    if (leftovers.length) {
+      console.error(`demo removal: the demo's names are left in code it keeps:\n  ${leftovers.join('\n  ')}`);
+    } else {
+      console.log('demo removal: no demo names left; running npm test in the copy');
+      // The copy's migrations drop the demo's tables: its tests use databases of their own, as every run does.
+      code = spawnSync('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit' }).status ?? 1;
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  } finally {
+    if (keep) console.log(`demo removal: the copy stays in ${copy.root}`);
+    else copy.remove();
+  }
+  process.exit(code);
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run demo:remove` on a small project of its own: what it plans from the
+ * markers, and that it writes nothing unless told to. The whole removal on a
+ * copy of this project, followed by that copy's `npm test`, is npm test's
+ * "demo removal" step (scripts/demo/checkDemoRemoval.ts).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../demoRemove';
+import { planDemoRemoval } from './planDemoRemoval';
+
+let root: string;
+const FILES: Record<string, string> = {
+  'package.json': `${JSON.stringify({ scripts: { bench: 'tsx bench/run.ts', dev: 'tsx scripts/dev.ts' } }, null, 2)}\n`,
+  'bench/run.ts': '// demo:file (npm run demo:remove deletes this file)\nexport {};\n',
+  'app/teams/[teamId]/campaigns/[id]/page.tsx': '// demo:file\nexport default function Page() {}\n',
+  'app/components/TeamNav.tsx':
+    'const links = [\n  members,\n  {/* demo:begin */}\n  campaigns,\n  {/* demo:end */}\n];\n',
+  'docs/guide.md': '# Guide\n<!-- demo:begin -->\nThe demo.\n<!-- demo:end -->\nYours.\n',
+  'db/migrations/0001_demo.sql': '-- demo:file\nCREATE TABLE campaigns ();\n',
+  'node_modules/pkg/index.ts': '// demo:file\n',
+  'scripts/dev.ts': 'export {};\n',
+};
+const snapshot = () => Object.fromEntries(Object.keys(FILES).map((file) => [file, read(file)]));
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'demo-remove-'));
+  for (const [file, text] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run demo:remove', () => {
+  it('plans from the markers: demo files, cut regions, scripts that run a deleted file; never migrations or dependencies', () => {
+    const plan = planDemoRemoval(root);
+    expect(plan.deletions).toEqual(['app/teams/[teamId]/campaigns/[id]/page.tsx', 'bench/run.ts']);
+    expect(plan.edits).toEqual([
+      { file: 'app/components/TeamNav.tsx', text: 'const links = [\n  members,\n];\n' },
+      { file: 'docs/guide.md', text: '# Guide\nYours.\n' },
+    ]);
+    expect(plan.scripts).toEqual(['bench']);
+  });
+
+  it('lists what it will remove, then asks: no answer or "no" removes nothing', async () => {
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    expect(await main([], { root, log })).toBe(1);
+    expect(lines).toContain('  delete  bench/run.ts');
+    expect(lines).toContain('  edit    app/components/TeamNav.tsx');
+    expect(lines.at(-1)).toMatch(/nothing removed\. Run `npm run demo:remove -- --yes`/);
+
+    const questions: string[] = [];
+    const no = async (question: string) => {
+      questions.push(question);
+      return false;
+    };
+    expect(await main([], { root, log, confirm: no })).toBe(1);
+    expect(questions).toEqual(['Remove the demo? [y/N] ']);
+    expect(await main(['--dry-run'], { root, log })).toBe(0);
+    expect(snapshot()).toEqual(FILES);
+  });
+
+  it('refuses unknown options and unbalanced markers before writing anything', async () => {
+    const log = () => {};
+    await expect(main(['--force'], { root, log })).rejects.toThrow('unknown option --force');
+    writeFileSync(path.join(root, 'scripts/dev.ts'), '// demo:begin\nexport {};\n');
+    await expect(main(['--yes'], { root, log })).rejects.toThrow('scripts/dev.ts:1: demo:begin is never closed');
+    expect(read('bench/run.ts')).toBe(FILES['bench/run.ts']);
+    expect(read('app/components/TeamNav.tsx')).toBe(FILES['app/components/TeamNav.tsx']);
+  });
+
+  it('says so when there is no demo left', async () => {
+    const lines: string[] = [];
+    const bare = mkdtempSync(path.join(os.tmpdir(), 'demo-removed-'));
+    writeFileSync(path.join(bare, 'page.tsx'), 'export {};\n');
+    try {
+      expect(await main(['--yes'], { root: bare, log: (line) => lines.push(line) })).toBe(0);
+      expect(lines).toEqual(['demo:remove: no demo left to remove.']);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
