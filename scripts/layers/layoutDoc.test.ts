@@ -9,11 +9,14 @@ import { expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** The fenced block under "## Project layout". */
+/** The fenced blocks under "## Project layout" (the demo's folder has a block of its own), as lines. */
 function layoutBlock(): string[] {
   const doc = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
-  const section = doc.split('## Project layout')[1] ?? '';
-  return (section.split('```')[1] ?? '').split('\n');
+  const section = (doc.split('## Project layout')[1] ?? '').split('\n## ')[0] ?? '';
+  return section
+    .split('```')
+    .filter((_, index) => index % 2 === 1)
+    .flatMap((block) => block.split('\n'));
 }
 
 const folders = (dir: string) =>
