@@ -4,6 +4,7 @@
  */
 import Link from 'next/link';
 import { getCurrentSession } from './lib/getCurrentSession';
+import { teamHomePath } from './lib/teamHomePath';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,8 +26,7 @@ export default async function HomePage() {
             <ul className="team-list">
               {session.teams.map((team) => (
                 <li key={team.id}>
-                  <Link href={`/teams/${team.id}/campaigns`}>{team.name}</Link>{' '}
-                  <span className="badge">{team.role}</span>
+                  <Link href={teamHomePath(team.id)}>{team.name}</Link> <span className="badge">{team.role}</span>
                 </li>
               ))}
             </ul>

@@ -5,7 +5,8 @@
  * the password changes; repeated wrong passwords get a 429 on the page.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { memberRoleOf } from './support/session';
+import { teamHomePath } from '../app/lib/teamHomePath';
+import { expectTeamHome, memberRoleOf } from './support/session';
 import { expect, type Page, test, waitForHydration } from './support/test';
 
 const PASSWORD = 'e2e correct horse';
@@ -42,8 +43,7 @@ test('sign up, create a team, invite, accept in a second browser, change the rol
   const form = page.getByRole('form', { name: 'New team' });
   await form.getByLabel('Team name').fill(`Olga's team ${Date.now()}`);
   await form.getByRole('button', { name: 'Create team' }).click();
-  await expect(page).toHaveURL(/\/teams\/\d+\/campaigns$/);
-  const teamId = Number(/\/teams\/(\d+)\//.exec(page.url())?.[1]);
+  const teamId = await expectTeamHome(page);
 
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
   const invite = page.getByRole('form', { name: 'Invite a member' });
@@ -66,7 +66,7 @@ test('sign up, create a team, invite, accept in a second browser, change the rol
     await expect(max).toHaveURL(path);
     await waitForHydration(max);
     await max.getByRole('button', { name: 'Accept invitation' }).click();
-    await expect(max).toHaveURL(`/teams/${teamId}/campaigns`);
+    await expect(max).toHaveURL(teamHomePath(teamId));
   } finally {
     await maxContext.close();
   }
@@ -100,9 +100,9 @@ test('signs up, signs out, and the copied cookie is refused on REST, tRPC and th
     const session = await replay.get('/api/session');
     expect(session.status()).toBe(401);
     expect((await session.json()).error.code).toBe('UNAUTHORIZED');
-    expect((await replay.get('/api/teams/1/campaigns')).status()).toBe(401);
+    expect((await replay.get('/api/teams/1/members')).status()).toBe(401);
     const input = encodeURIComponent(JSON.stringify({ teamId: 1 }));
-    expect((await replay.get(`/api/trpc/teams.campaigns.index?input=${input}`)).status()).toBe(401);
+    expect((await replay.get(`/api/trpc/teams.members.index?input=${input}`)).status()).toBe(401);
   } finally {
     await replay.dispose();
   }

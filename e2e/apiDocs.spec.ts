@@ -22,12 +22,12 @@ test('/api/docs renders the reference from this origin only, with no CSP violati
   const response = await page.goto('/api/docs');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  // Operations from the document: the first tag is open; open Campaigns to see the summaries it declares.
+  // Operations from the document: the first tag is open; open Invitations to see the summaries it declares.
   const sidebar = page.getByRole('navigation');
   await expect(sidebar.getByRole('button', { name: /List ApiKey records/ })).toBeVisible({ timeout: 20_000 });
-  await sidebar.getByRole('button', { name: /^Campaigns/ }).click();
-  await expect(sidebar.getByRole('button', { name: /List campaigns/ })).toBeVisible();
-  await expect(sidebar.getByRole('button', { name: /Publish a draft/ })).toBeVisible();
+  await sidebar.getByRole('button', { name: /^Invitations/ }).click();
+  await expect(sidebar.getByRole('button', { name: /List pending invitations/ })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: /Revoke a pending invitation/ })).toBeVisible();
 
   expect(foreign).toEqual([]);
   expect(problems.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * A healthy `npm start` prints nothing that looks like an error: Next's few
- * start-up lines, then JSON log lines below warn level, while it serves a
- * page, the dev sign-in, better-auth and an upload presign (which build the
- * auth instance and the S3 client, whose notices used to land here as plain
- * text). The dev server's side is scripts/devConsole.test.ts.
+ * start-up lines, then JSON log lines below warn level, while it serves
+ * /api/ready (which reaches storage through the S3 client), a page, the dev
+ * sign-in, better-auth and an upload presign where a model declares a slot
+ * (the auth instance and the S3 client used to print their notices here as
+ * plain text). The dev server's side is scripts/devConsole.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { errorLookingLines, unexpectedProductionLines } from '../scripts/consoleCheck';
@@ -46,14 +47,17 @@ test('a healthy npm start prints only its start-up lines and JSON logs below war
     expect((await api.get('/sign-in')).status()).toBe(200);
     const session = await api.post('/api/session', { data: { email: ALICE } });
     expect(session.status()).toBe(200);
+    expect((await api.get('/api/auth/get-session')).status()).toBe(200);
+    // demo:begin
+    // A presign into one of the demo's slots (S3's request presigner).
     const team = ((await session.json()) as { teams: { id: number; name: string }[] }).teams.find(
       (candidate) => candidate.name === 'Acme',
     );
-    expect((await api.get('/api/auth/get-session')).status()).toBe(200);
     const presign = await api.post(`/api/teams/${team?.id}/uploads/presign`, {
       data: { filename: 'a.pdf', contentType: 'application/pdf', byteSize: 10, slot: 'Campaign.documents' },
     });
     expect(presign.status(), await presign.text()).toBe(200);
+    // demo:end
     expect((await api.get('/api/health')).status()).toBe(200);
     await api.dispose();
     // Notices come asynchronously (process warnings are emitted on the next tick): give them a moment.

@@ -9,7 +9,7 @@
  * without breaking the other specs that share the server.
  */
 
-import { ALICE, screenshot, signInAs } from './support/session';
+import { ALICE, expectTeamHome, screenshot, signInAs } from './support/session';
 import { expect, test } from './support/test';
 
 const GENERIC = /This page couldn.t load|Application error|A server error occurred/;
@@ -44,19 +44,20 @@ test('a page that fails shows the app error page: message, reference, Try again 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Active Controller Starter');
 });
 
-test('a campaign that does not exist is a 404 inside the team, with a way back to the list', async ({ page }) => {
+// demo:begin
+test('a campaign that does not exist is a 404 inside the team, with a way back into it', async ({ page }) => {
   const session = await signInAs(page.request, ALICE);
   const acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
   const response = await page.goto(`/teams/${acme}/campaigns/2147483000`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not found');
-  await expect(page.getByText('This campaign does not exist in this team')).toBeVisible();
+  await expect(page.getByText('This does not exist in this team, or it has been deleted.')).toBeVisible();
   // Still inside the team: its bar and sections are there.
   await expect(page.getByRole('navigation', { name: 'Team' })).toBeVisible();
-  await page.getByRole('link', { name: '← All campaigns' }).click();
-  await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campaigns');
+  await page.getByRole('link', { name: '← Back to the team' }).click();
+  await expectTeamHome(page, acme);
 });
+// demo:end
 
 test('an unknown page is the app 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -8,6 +8,7 @@
  * setting on is tested against the handlers (backend/auth/emailVerification.test.ts).
  * The dev mailbox page and its API are 404s in production.
  */
+import { teamHomePath } from '../app/lib/teamHomePath';
 import { type CaughtMail, expect, test } from './support/mailbox';
 import { teamId } from './support/session';
 import { waitForHydration } from './support/test';
@@ -100,7 +101,7 @@ test('invite: the invitee gets the mail, signs up from its link and joins the te
     await expect(nina).toHaveURL(new URL(link).pathname);
     await waitForHydration(nina);
     await nina.getByRole('button', { name: 'Accept invitation' }).click();
-    await expect(nina).toHaveURL(`/teams/${acme}/campaigns`);
+    await expect(nina).toHaveURL(teamHomePath(acme));
   } finally {
     await ninaContext.close();
   }

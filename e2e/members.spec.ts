@@ -5,7 +5,8 @@
  * member again, then removes her.
  */
 
-import { ALICE, CAROL, memberRoleOf, screenshot, signInAs, uniqueName } from './support/session';
+import { teamHomePath } from '../app/lib/teamHomePath';
+import { ALICE, CAROL, expectTeamHome, memberRoleOf, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, test, waitForHydration } from './support/test';
 
 test('create a team, invite, accept in a second browser, change the role, remove', async ({ page, browser }) => {
@@ -16,8 +17,7 @@ test('create a team, invite, accept in a second browser, change the role, remove
   const form = page.getByRole('form', { name: 'New team' });
   await form.getByLabel('Team name').fill(name);
   await form.getByRole('button', { name: 'Create team' }).click();
-  await expect(page).toHaveURL(/\/teams\/\d+\/campaigns$/);
-  const teamId = Number(/\/teams\/(\d+)\//.exec(page.url())?.[1]);
+  const teamId = await expectTeamHome(page);
   await expect(page.getByText(name).first()).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Members' }).click();
@@ -47,7 +47,7 @@ test('create a team, invite, accept in a second browser, change the role, remove
     // This page is not the fixture's, which waits for React: a click before hydration would be lost.
     await waitForHydration(carol);
     await carol.getByRole('button', { name: 'Accept invitation' }).click();
-    await expect(carol).toHaveURL(`/teams/${teamId}/campaigns`);
+    await expect(carol).toHaveURL(teamHomePath(teamId));
     // Used: the link does not work twice.
     await carol.goto(path);
     await expect(carol.getByText('This invitation has already been used.')).toBeVisible();

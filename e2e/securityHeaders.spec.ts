@@ -80,7 +80,7 @@ test('pages hydrate under the policy with no violation reported', async ({ page 
   await signInAs(page.request, ALICE);
   const acme = await teamId(page.request, 'Acme');
   // The helper's goto waits for <html data-hydrated>, which React's scripts set.
-  for (const path of ['/', `/teams/${acme}/campaigns`]) {
+  for (const path of ['/', `/teams/${acme}/members`]) {
     const response = await page.goto(path);
     pageNonce((await response?.allHeaders()) ?? {});
   }
@@ -93,7 +93,7 @@ test('pages hydrate under the policy with no violation reported', async ({ page 
 
 test('API JSON responses carry the headers and a policy that loads nothing', async ({ request }) => {
   // Set by next.config.ts's headers() rules (no proxy on /api): routes' answers and the catch-all's 404.
-  for (const path of ['/api/health', '/api/openapi.json', '/api/teams/1/campaigns', '/api/no-such-route']) {
+  for (const path of ['/api/health', '/api/openapi.json', '/api/teams/1/members', '/api/no-such-route']) {
     const response = await request.get(path);
     expect(response.headers()['content-type']).toMatch(/^application\/json/);
     expectCommon(response.headers());
@@ -120,7 +120,7 @@ test('the API reference keeps its own policy (scripts from this origin only)', a
 });
 
 test('TRACE is 405 with Allow on pages and on the API', async () => {
-  for (const path of ['/', '/api/health', '/api/teams/1/campaigns']) {
+  for (const path of ['/', '/api/health', '/api/teams/1/members']) {
     const response = await rawRequest('TRACE', path);
     expect(response.status, path).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
@@ -132,13 +132,13 @@ test('a page ignores Authorization, garbled or not: it renders for the cookie', 
   await signInAs(page.request, ALICE);
   const acme = await teamId(page.request, 'Acme');
   for (const authorization of ['Bearer', 'Bearer ', 'garbage', 'Bearer ak_not_a_key', 'Basic YTpi']) {
-    for (const path of ['/', `/teams/${acme}/campaigns`]) {
+    for (const path of ['/', `/teams/${acme}/members`]) {
       const response = await page.request.get(path, { headers: { authorization } });
       expect(response.status(), `${path} with Authorization: ${authorization}`).toBe(200);
       expect(await response.text()).toContain('Alice');
     }
   }
   // The API still reads it: a bad key there is a 401, not a fall-back to the cookie.
-  const api = await page.request.get(`/api/teams/${acme}/campaigns`, { headers: { authorization: 'Bearer nope' } });
+  const api = await page.request.get(`/api/teams/${acme}/members`, { headers: { authorization: 'Bearer nope' } });
   expect(api.status()).toBe(401);
 });

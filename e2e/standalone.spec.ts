@@ -1,9 +1,10 @@
 /**
  * The deploy artefact: `node .next/standalone/server.js` of this build, on the
  * e2e run's real PostgreSQL and s3rver, as docs/deployment.md tells a host to
- * run it. It must serve pages with their static assets, sign in, take an
- * upload through presign -> PUT -> confirm and hand the same bytes back, and
- * stop on SIGTERM with exit 0 after closing the pool.
+ * run it. It must serve pages with their static assets, sign in, reach
+ * storage (/api/ready), take an upload (where a model declares a slot)
+ * through presign -> PUT -> confirm and hand the same bytes back, and stop on
+ * SIGTERM with exit 0 after closing the pool.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,7 +39,7 @@ async function startStandalone(): Promise<{ child: ChildProcess; baseURL: string
   return { child, baseURL: `http://127.0.0.1:${port}`, output: () => output };
 }
 
-test('node .next/standalone/server.js serves, signs in, takes an upload and stops on SIGTERM', async ({
+test('node .next/standalone/server.js serves, signs in, reaches storage and stops on SIGTERM', async ({
   playwright,
 }) => {
   test.setTimeout(60_000);
@@ -65,6 +66,8 @@ test('node .next/standalone/server.js serves, signs in, takes an upload and stop
     );
     expect(team).toBeDefined();
 
+    // demo:begin
+    // Into one of the demo's slots.
     const bytes = Buffer.from(`%PDF-1.4\n% standalone ${Date.now()}\n%%EOF\n`);
     const presign = await api.post(`/api/teams/${team?.id}/uploads/presign`, {
       data: {
@@ -88,6 +91,7 @@ test('node .next/standalone/server.js serves, signs in, takes an upload and stop
     expect(confirmed).toMatchObject({ status: 'ready', byteSize: bytes.length });
     const download = await fetch(confirmed.url);
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    // demo:end
     await api.dispose();
   } finally {
     server.child.kill('SIGTERM');

@@ -35,10 +35,10 @@ describe('10,000-deep JSON on the app routes', () => {
   });
 
   it('a REST route is 400 before authentication', async () => {
-    await expectBadRequest(await apiPost(post('/api/teams/1/campaigns', deep)));
+    await expectBadRequest(await apiPost(post('/api/teams/1/invitations', deep)));
   });
 
   it('a tRPC procedure is 400 before authentication', async () => {
-    await expectBadRequest(await apiPost(post('/api/trpc/teams.campaigns.create', deep)));
+    await expectBadRequest(await apiPost(post('/api/trpc/teams.invitations.create', deep)));
   });
 });

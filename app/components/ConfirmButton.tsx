@@ -4,8 +4,8 @@
  * with "Yes, ..." and a way back, inline (no modal to trap focus in). Focus
  * goes to the way back, so a second Enter never confirms by accident;
  * Escape or the way back returns to the button. Every removal in the app
- * (delete a campaign, remove a member, leave a team, revoke a key or an
- * invitation) uses it.
+ * (remove a member, leave a team, revoke a key or an invitation, delete a
+ * record) uses it.
  *
  *   <ConfirmButton question={`Remove ${name} from the team?`} confirmLabel="Yes, remove"
  *     onConfirm={() => remove.mutate(id)} disabled={remove.isPending}>

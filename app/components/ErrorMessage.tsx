@@ -2,7 +2,7 @@
 /**
  * A failed call's message, announced to screen readers. Field errors are
  * shown beside their inputs (FieldError); record-level ones (`fields.base`,
- * e.g. "An active campaign cannot be deleted") and other failures here. A
+ * a model's rule about the whole record) and other failures here. A
  * 429 says when to try again (the server's Retry-After).
  */
 import { isClientError } from '@/controllers/browser';

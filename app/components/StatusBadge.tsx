@@ -1,4 +1,4 @@
-/** A campaign's status as a coloured badge (colours in globals.css: `.status-draft` ...). */
+/** A record's status as a badge, coloured by its `.status-<value>` rule in globals.css (add one per value). */
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge status-${status}`}>{status}</span>;
 }

@@ -7,9 +7,13 @@ export function TeamNav({ teamId, isOwner }: { teamId: number; isOwner: boolean 
   const pathname = usePathname();
   const base = `/teams/${teamId}`;
   const sections = [
+    // demo:begin
     { href: `${base}/campaigns`, label: 'Campaigns' },
+    // demo:end
     { href: `${base}/members`, label: 'Members' },
+    // demo:begin
     { href: `${base}/settings`, label: 'Settings' },
+    // demo:end
     // `npm run generate -- scaffold` adds its resources' links above this line.
     ...(isOwner ? [{ href: `${base}/api-keys`, label: 'API keys' }] : []),
   ];

@@ -13,6 +13,7 @@ import { type DevSignedIn, devSignIn } from '@/backend/devSignIn';
 import { endSession, type SessionCookie } from '@/backend/session';
 import { AppError } from '@/server';
 import { requestFromHeaders } from '../lib/requestFromHeaders';
+import { teamHomePath } from '../lib/teamHomePath';
 import { safeNextPath } from './safeNextPath';
 
 export interface SignInState {
@@ -39,9 +40,9 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   await setSessionCookie(loaded.cookie);
   const next = safeNextPath(form.get('next'));
   if (next) redirect(next);
-  // One team: straight to its campaigns. Several (or none): the team picker on the home page.
+  // One team: straight into it. Several (or none): the team picker on the home page.
   const [only, ...others] = loaded.memberships;
-  redirect(only && others.length === 0 ? `/teams/${only.teamId}/campaigns` : '/');
+  redirect(only && others.length === 0 ? teamHomePath(only.teamId) : '/');
 }
 
 /** Signs out: the session row is deleted, so the old cookie is worthless even if copied. */

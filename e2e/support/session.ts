@@ -1,11 +1,12 @@
 /**
  * Spec helpers for the demo: sign in through the API (the cookie lands in
  * the page's browser context, so the page is signed in too), find a team's
- * id, create the rows a test needs, keep screenshots.
+ * id, check where a team opens, create the rows a test needs, keep screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { teamHomePath } from '../../app/lib/teamHomePath';
 
 export const ALICE = 'alice@example.com';
 export const BOB = 'bob@example.com';
@@ -38,6 +39,25 @@ export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${counter}`;
 }
 
+/**
+ * `page` is on a team's home section (app/lib/teamHomePath.ts), of `team`
+ * when given: its URL, its tab current in the team's navigation, and the
+ * tab's name as the page heading. Returns the team's id.
+ */
+export async function expectTeamHome(page: Page, team?: number): Promise<number> {
+  const idIn = (url: URL) => /^\/teams\/(\d+)\//.exec(url.pathname)?.[1];
+  await expect(page).toHaveURL((url) => {
+    const id = idIn(url);
+    return id !== undefined && (team === undefined || id === String(team)) && url.pathname === teamHomePath(id);
+  });
+  const id = Number(idIn(new URL(page.url())));
+  const current = page.getByRole('navigation', { name: 'Team' }).locator('[aria-current="page"]');
+  await expect(current).toHaveAttribute('href', teamHomePath(id));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText((await current.textContent()) ?? '');
+  return id;
+}
+
+// demo:begin
 export interface CampaignJson {
   id: number;
   name: string;
@@ -55,6 +75,7 @@ export async function createCampaign(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as CampaignJson;
 }
+// demo:end
 
 /** The role `email` has in a team, as `request`'s user sees the members list (undefined: not a member). */
 export async function memberRoleOf(

@@ -10,7 +10,7 @@
  * `npx tsx scripts/demo/checkDemoRemoval.ts`; `--keep` leaves the copy.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../demoRemove';
 import { copyProject } from '../readmeRecipe/copyProject';
@@ -65,14 +65,12 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
     console.log('demo removal: skipped (no demo left in this project)');
     process.exit(0);
   }
-  const copy = copyProject(ROOT);
+  const copy = copyProject(ROOT, { build: true });
   const keep = process.argv.includes('--keep');
   let code = 1;
   try {
-    // A repository, as a clone is: Biome reads .gitignore through git. node_modules is a symlink here, which
-    // the project's `node_modules/` pattern does not match.
+    // A repository, as a clone is: Biome and the layer check read .gitignore through git.
     execFileSync('git', ['init', '-q'], { cwd: copy.root });
-    writeFileSync(path.join(copy.root, '.git/info/exclude'), 'node_modules\n');
     console.log(`demo removal: npm run demo:remove -- --yes in ${copy.root}`);
     if ((await main(['--yes'], { root: copy.root, log: () => {} })) !== 0) throw new Error('demo:remove failed');
     const leftovers = demoLeftovers(copy.root);

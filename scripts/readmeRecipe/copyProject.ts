@@ -2,8 +2,21 @@
  * A throw-away copy of the project to apply the README's recipe to: the
  * sources only (no build output, local data, test results or git), with
  * node_modules linked rather than copied (hundreds of MB, never modified).
+ * `next build` needs a real node_modules folder (Turbopack does not resolve
+ * through a symlink that leaves the project): `{ build: true }` makes one of
+ * hard links instead, copying only what cannot be linked.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,7 +27,24 @@ export interface ProjectCopy {
   remove(): void;
 }
 
-export function copyProject(source: string): ProjectCopy {
+/** `from` rebuilt at `to`: folders made, files hard-linked (copied across file systems), symlinks kept. */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+export function copyProject(source: string, options: { build?: boolean } = {}): ProjectCopy {
   const root = mkdtempSync(path.join(os.tmpdir(), 'readme-recipe-'));
   cpSync(source, root, {
     recursive: true,
@@ -24,6 +54,7 @@ export function copyProject(source: string): ProjectCopy {
       return !SKIPPED.has(name) && !name.endsWith('.tsbuildinfo') && !name.startsWith('.env');
     },
   });
-  symlinkSync(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  if (options.build) linkTree(path.join(source, 'node_modules'), path.join(root, 'node_modules'));
+  else symlinkSync(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -1,6 +1,6 @@
 /**
- * The public route contract of the demo API: every route at its
- * exact path, and the catch-all route file serving them.
+ * The public route contract of the API: every route at its exact path, and
+ * the catch-all route file serving them.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '@/controllers';
@@ -14,6 +14,7 @@ describe('routes', () => {
     const routes = api.routes.map((route) => `${route.method} ${route.path}`).sort();
     expect(routes).toEqual(
       [
+        // demo:begin
         'GET /teams/:teamId/campaigns',
         'GET /teams/:teamId/campaigns/:id',
         'POST /teams/:teamId/campaigns',
@@ -34,6 +35,7 @@ describe('routes', () => {
         'GET /teams/:teamId/team-settings',
         'POST /teams/:teamId/team-settings',
         'PATCH /teams/:teamId/team-settings',
+        // demo:end
         'GET /teams/:teamId/api-keys',
         'GET /teams/:teamId/api-keys/:id',
         'POST /teams/:teamId/api-keys',
@@ -77,10 +79,10 @@ describe('routes', () => {
     const missing = await catchAll.GET(new Request('http://localhost/api/nothing-here'));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
-    const wrongMethod = await catchAll.PUT(new Request('http://localhost/api/teams/1/campaigns', { method: 'PUT' }));
+    const wrongMethod = await catchAll.PUT(new Request('http://localhost/api/teams/1/members', { method: 'PUT' }));
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toContain('GET');
-    const anonymous = await catchAll.GET(new Request('http://localhost/api/teams/1/campaigns/stats'));
+    const anonymous = await catchAll.GET(new Request('http://localhost/api/teams/1/members'));
     expect(anonymous.status).toBe(401);
   });
 });
@@ -92,13 +94,14 @@ describe('tRPC at /api/trpc', () => {
     const input = encodeURIComponent(JSON.stringify({ teamId: world.acme.id }));
     const call = async (headers: Record<string, string>) => {
       const response = await catchAll.GET(
-        new Request(`http://localhost/api/trpc/teams.campaigns.stats?input=${input}`, { headers }),
+        new Request(`http://localhost/api/trpc/teams.members.index?input=${input}`, { headers }),
       );
       return { status: response.status, body: await response.json() };
     };
     const ok = await call({ cookie: world.bob });
     expect(ok.status).toBe(200);
-    expect(ok.body.result.data.total).toBeGreaterThan(0);
+    // Acme's members as the seed makes them: Alice the owner, Bob a member.
+    expect(ok.body.result.data.data.map((member: { role: string }) => member.role).sort()).toEqual(['member', 'owner']);
     const carol = await call({ cookie: world.carol });
     expect(carol.status).toBe(404);
     expect(carol.body.error.data.code).toBe('NOT_FOUND');

@@ -1,6 +1,7 @@
 'use client';
 /** The Accept button of an invitation page: joins the team, then opens it. */
 import { useRouter } from 'next/navigation';
+import { teamHomePath } from '@/app/lib/teamHomePath';
 import { InvitationAcceptanceController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 
@@ -8,7 +9,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   const router = useRouter();
   const accept = InvitationAcceptanceController.use().mutateAccept({
     onSuccess: (joined) => {
-      router.push(`/teams/${joined.teamId}/campaigns`);
+      router.push(teamHomePath(joined.teamId));
       router.refresh();
     },
   });

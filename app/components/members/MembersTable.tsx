@@ -66,7 +66,7 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
               <td>
                 {isMe ? (
                   <ConfirmButton
-                    question="Leave this team? You lose access to its campaigns until someone invites you again."
+                    question="Leave this team? You lose access to it until someone invites you again."
                     confirmLabel="Yes, leave"
                     cancelLabel="Stay"
                     disabled={leave.isPending}

@@ -2,6 +2,7 @@
 /** Creates a team (the caller becomes its owner), then opens it. */
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { teamHomePath } from '@/app/lib/teamHomePath';
 import { TeamController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { TextField } from '../TextField';
@@ -12,7 +13,7 @@ export function NewTeamForm() {
   const create = TeamController.use().create({
     onSuccess: (team) => {
       // The layout reads the caller's teams on the server: refresh so the new one is there.
-      router.push(`/teams/${team.id}/campaigns`);
+      router.push(teamHomePath(team.id));
       router.refresh();
     },
   });

@@ -1,5 +1,5 @@
 /**
- * One attached file as the campaign page lists it: a badge for its kind, a
+ * One attached file as a record's page lists it: a badge for its kind, a
  * download link when storage gave a URL (else its name), and its size.
  */
 import { formatBytes } from '@/server/client';

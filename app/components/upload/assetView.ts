@@ -1,6 +1,7 @@
 /**
- * An attached file as the pages show it, read from a campaign's `logo` /
- * `documents` JSON (the typed client types nested records loosely:
+ * An attached file as the pages show it, read from a record's slot in its
+ * JSON (a `hasOneAttached` slot's object, or one of a `hasManyAttached`
+ * slot's list; the typed client types nested records loosely:
  * `{ id, [attribute]: unknown }`).
  */
 export interface AssetView {
