@@ -25,7 +25,7 @@ const BAD = `ak_${'0'.repeat(12)}_${'A'.repeat(43)}`;
 describe('failed Bearer attempts per IP', () => {
   it('answers 401 up to the limit, then 429 with Retry-After, even for a valid key; other addresses are unaffected', async () => {
     const ip = { 'x-forwarded-for': '192.0.2.44' };
-    const path = `/teams/${world.acme.id}/campaigns`;
+    const path = `/teams/${world.acme.id}/members`;
     for (let i = 0; i < 3; i++) {
       expect((await api('GET', path, { token: BAD, headers: ip })).status).toBe(401);
     }
@@ -34,7 +34,7 @@ describe('failed Bearer attempts per IP', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.body.error.code).toBe('TOO_MANY_REQUESTS');
     const input = encodeURIComponent(JSON.stringify({ teamId: world.acme.id }));
-    expect((await api('GET', `/trpc/teams.campaigns.index?input=${input}`, { token: BAD, headers: ip })).status).toBe(
+    expect((await api('GET', `/trpc/teams.members.index?input=${input}`, { token: BAD, headers: ip })).status).toBe(
       429,
     );
 

@@ -1,10 +1,9 @@
 /**
- * The app's image job with its runner, on real PostgreSQL and s3rver, from a
- * campaign logo's point of view: an upload whose bytes only look like a PNG
- * is refused at confirm (422 naming the file, object and row removed); a
- * file that reaches the job and cannot be decoded leaves its asset marked
- * `variantsStatus: 'failed'` with the reason, after one attempt; a good logo
- * gets its thumbnail and `ready`.
+ * The app's image job with its runner, on real PostgreSQL and s3rver: a file
+ * that reaches the job and cannot be decoded leaves its asset marked
+ * `variantsStatus: 'failed'` with the reason, after one attempt; a good image
+ * gets its size and placeholder, and the variants its slot declares, then
+ * `ready`.
  */
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -52,7 +51,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   }
 }
 
-describe('undecodable images', () => {
+// demo:begin
+// With an image slot (the demo's campaign logo), bytes that only look like a PNG are refused at confirm already.
+describe('an image slot (the demo campaign logo)', () => {
   it('a 29-byte "PNG" is refused at confirm with a 422 naming the file; its object and row are removed', async () => {
     expect(FAKE_PNG.byteLength).toBe(29);
     const teamId = world.acme.id;
@@ -82,7 +83,10 @@ describe('undecodable images', () => {
     expect(await headObject(String(row?.staging_key))).toBeNull();
     expect(await Asset.where({ id: asset.id }).first()).toBeNull();
   });
+});
+// demo:end
 
+describe('undecodable images', () => {
   it('a file that reaches the image job undecodable fails for good at once and marks its asset', async () => {
     // A server-side import skips confirm: the job is what finds out.
     const asset = await AssetService.createFromService({
@@ -90,7 +94,7 @@ describe('undecodable images', () => {
       contentType: 'image/png',
       buffer: FAKE_PNG,
       access: 'public',
-      metadata: { slot: 'Campaign.logo', scope: { teamId: world.acme.id } },
+      metadata: { scope: { teamId: world.acme.id } },
     });
     expect(asset.variantsStatus).toBe('pending');
     const marked = await until(
@@ -113,6 +117,28 @@ describe('undecodable images', () => {
     expect(jobs.rows).toEqual([{ state: 'failed', retry_count: 0 }]);
   });
 
+  it('a good image gets its size and placeholder, no variants without a slot, and variantsStatus ready', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer();
+    const asset = await AssetService.createFromService({
+      filename: 'good.png',
+      contentType: 'image/png',
+      buffer: png,
+      access: 'public',
+      metadata: { scope: { teamId: world.acme.id } },
+    });
+    const done = await until(
+      () => Asset.find(asset.id),
+      (found) => found.variantsStatus !== 'pending',
+      'the image job',
+    );
+    expect(done.toJSON()).toMatchObject({ variantsStatus: 'ready', variantsError: null, width: 300, height: 200 });
+    expect(done.placeholder).toEqual(expect.any(String));
+    expect(done.variants).toEqual({});
+  });
+
+  // demo:begin
   it('a good logo gets its thumbnail and variantsStatus ready', async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
       .png()
@@ -132,4 +158,5 @@ describe('undecodable images', () => {
     expect(done.toJSON()).toMatchObject({ variantsStatus: 'ready', variantsError: null, width: 300, height: 200 });
     expect(done.variants.thumb).toMatchObject({ width: 128, height: 85 });
   });
+  // demo:end
 });

@@ -230,7 +230,7 @@ describe('DELETE /api/session', () => {
     // And a copy of the old cookie is worthless: the session is gone from the database.
     expect((await get(cookie)).status).toBe(401);
     const acme = (await Team.findBy({ name: 'Acme' })) as Team;
-    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(401);
+    expect((await api('GET', `/teams/${acme.id}/members`, { cookie })).status).toBe(401);
   });
 
   it('gives each sign-in a fresh session: signing one out leaves the other', async () => {
@@ -265,7 +265,7 @@ describe('the session cookie on the API', () => {
   it('authenticates API requests; without it they are 401', async () => {
     const cookie = cookieFrom(await post(JSON.stringify({ email: 'alice@example.com' })));
     const acme = (await Team.findBy({ name: 'Acme' })) as Team;
-    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(200);
-    expect((await api('GET', `/teams/${acme.id}/campaigns`)).status).toBe(401);
+    expect((await api('GET', `/teams/${acme.id}/members`, { cookie })).status).toBe(200);
+    expect((await api('GET', `/teams/${acme.id}/members`)).status).toBe(401);
   });
 });

@@ -116,29 +116,41 @@ describe('Authorization: Bearer <token>', () => {
   it('acts as the creator within the key’s team and stamps lastUsedAt', async () => {
     const { id, token } = await createKey('Script');
     const { result, count } = await countQueries(() =>
-      api<Index>('GET', `/teams/${world.acme.id}/campaigns`, { token }),
+      api<Index>('GET', `/teams/${world.acme.id}/members?perPage=1`, { token }),
     );
     expect(result.status).toBe(200);
-    expect(result.body.data.length).toBeGreaterThan(0);
+    expect(result.body.data.length).toBe(1);
     // The failed-key limit of this address (a primary-key read), key lookup, lastUsedAt stamp, then the
-    // page, its capped count (more pages follow), the creators and the logos.
-    expect(count).toBe(7);
+    // page, its count (more pages follow) and the members' users.
+    expect(count).toBe(6);
     const used = await ApiKey.find(id);
     expect(used.lastUsedAt).toBeInstanceOf(Date);
     expect(Date.now() - (used.lastUsedAt as Date).getTime()).toBeLessThan(60_000);
 
+    // Alice's role comes with her key: past the owners' check, refused only for being a key.
+    const keysByKey = await api('GET', keys, { token });
+    expect(keysByKey.status).toBe(403);
+    expect(keysByKey.body).toEqual({
+      error: { code: 'FORBIDDEN', message: 'API keys cannot manage API keys; sign in' },
+    });
+  });
+
+  // demo:begin
+  it('writes as the creator (the demo campaigns record who created them)', async () => {
+    const { token } = await createKey('Writer');
     const created = await api<Row>('POST', `/teams/${world.acme.id}/campaigns`, { token, body: { name: 'By key' } });
     expect(created.status).toBe(201);
     expect(created.body.createdById).toBe(aliceId);
   });
+  // demo:end
 
   it('reaches no other team, even one its creator belongs to', async () => {
     const { token } = await createKey('Acme only');
     // Alice joins Globex too: her session reaches it, her Acme key does not.
     await Membership.create({ teamId: world.globex.id, userId: aliceId, role: 'member' });
     try {
-      expect((await api('GET', `/teams/${world.globex.id}/campaigns`, { cookie: world.alice })).status).toBe(200);
-      const response = await api('GET', `/teams/${world.globex.id}/campaigns`, { token });
+      expect((await api('GET', `/teams/${world.globex.id}/members`, { cookie: world.alice })).status).toBe(200);
+      const response = await api('GET', `/teams/${world.globex.id}/members`, { token });
       expect(response.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Team not found' } });
     } finally {
       await Membership.where({ teamId: world.globex.id, userId: aliceId }).deleteAll();
@@ -156,7 +168,7 @@ describe('Authorization: Bearer <token>', () => {
   it('refuses a wrong secret, a malformed token or header with 401, even with a valid session', async () => {
     const { token } = await createKey('Target');
     const wrongSecret = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    const path = `/teams/${world.acme.id}/campaigns`;
+    const path = `/teams/${world.acme.id}/members`;
     for (const authorization of [
       `Bearer ${wrongSecret}`,
       `Bearer ${token}x`,
@@ -176,21 +188,27 @@ describe('Authorization: Bearer <token>', () => {
 
   it('is refused once revoked (DELETE), and once its creator leaves the team', async () => {
     const revoked = await createKey('Revoked');
-    expect((await api('GET', `/teams/${world.acme.id}/campaigns`, { token: revoked.token })).status).toBe(200);
+    expect((await api('GET', `/teams/${world.acme.id}/members`, { token: revoked.token })).status).toBe(200);
     expect((await api('DELETE', `${keys}/${revoked.id}`, { cookie: world.alice })).body).toEqual({ success: true });
-    expect((await api('GET', `/teams/${world.acme.id}/campaigns`, { token: revoked.token })).status).toBe(401);
+    expect((await api('GET', `/teams/${world.acme.id}/members`, { token: revoked.token })).status).toBe(401);
 
     // A member's key (made directly: members cannot create keys through the API).
     const bob = (await User.findBy({ email: 'bob@example.com' })) as User;
     const bobKey = await ApiKey.create({ teamId: world.acme.id, name: 'Bob script', createdById: bob.id });
     const token = bobKey.token as string;
-    expect((await api('GET', `/teams/${world.acme.id}/campaigns/stats`, { token })).status).toBe(200);
-    // The key has Bob's role: no deleting campaigns.
+    const usage = `/teams/${world.acme.id}/uploads/storage-usage`;
+    expect((await api('GET', usage, { token })).status).toBe(200);
+    // The key has Bob's role: refused by the owners' check, before the one for keys.
+    expect((await api('GET', keys, { token })).body).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Only team owners can do this' },
+    });
+    // demo:begin
     const campaign = await Campaign.create({ teamId: world.acme.id, name: 'Keep me' });
     expect((await api('DELETE', `/teams/${world.acme.id}/campaigns/${campaign.id}`, { token })).status).toBe(403);
+    // demo:end
     await Membership.where({ teamId: world.acme.id, userId: bob.id }).deleteAll();
     try {
-      expect((await api('GET', `/teams/${world.acme.id}/campaigns/stats`, { token })).status).toBe(401);
+      expect((await api('GET', usage, { token })).status).toBe(401);
     } finally {
       await Membership.create({ teamId: world.acme.id, userId: bob.id, role: 'member' });
     }

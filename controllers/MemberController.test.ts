@@ -233,11 +233,11 @@ describe('API keys end with the membership', () => {
     });
     expect(created.status).toBe(201);
     const token = created.body.token as string;
-    expect((await api('GET', `/teams/${team.id}/campaigns`, { token })).status).toBe(200);
+    expect((await api('GET', `/teams/${team.id}/members`, { token })).status).toBe(200);
 
     const bobs = await membershipId(team.id, 'bob@example.com');
     expect((await api('DELETE', `${team.path}/${bobs}`, { cookie: world.alice })).status).toBe(200);
-    expect((await api('GET', `/teams/${team.id}/campaigns`, { token })).status).toBe(401);
+    expect((await api('GET', `/teams/${team.id}/members`, { token })).status).toBe(401);
     expect(await ApiKey.findBy({ id: created.body.id as number })).toBeNull();
 
     // Re-invited as an owner and accepted: the old key stays dead.
@@ -253,7 +253,7 @@ describe('API keys end with the membership', () => {
     expect((await Membership.findBy({ teamId: team.id, userId: ids['bob@example.com'] as number }))?.role).toBe(
       'owner',
     );
-    expect((await api('GET', `/teams/${team.id}/campaigns`, { token })).status).toBe(401);
-    expect((await api('GET', `/teams/${team.id}/campaigns`, { cookie: bob })).status).toBe(200);
+    expect((await api('GET', `/teams/${team.id}/members`, { token })).status).toBe(401);
+    expect((await api('GET', `/teams/${team.id}/members`, { cookie: bob })).status).toBe(200);
   });
 });

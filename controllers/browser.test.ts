@@ -20,6 +20,22 @@ describe('controllers/browser', () => {
     expectTypeOf<Exclude<keyof ClientApis, keyof typeof client>>().toEqualTypeOf<never>();
   });
 
+  it('gives .with() the spec names: CRUD, custom actions and the scope params', () => {
+    const members = client.MemberController.with({ teamId: 1 });
+    expect(Object.keys(members)).toEqual(expect.arrayContaining(['index', 'get', 'update', 'destroy', 'mutateLeave']));
+    expectTypeOf(members.mutateLeave).parameters.toEqualTypeOf<[]>();
+    expectTypeOf(members.update).parameter(0).toEqualTypeOf<number>();
+    expectTypeOf(members.update).returns.resolves.toEqualTypeOf<client.MemberControllerRecord>();
+    const uploads = client.UploadController.with({ teamId: 1 });
+    expect(Object.keys(uploads)).toEqual(expect.arrayContaining(['indexStorageUsage', 'mutatePresign']));
+    expectTypeOf(uploads.indexStorageUsage).returns.resolves.toEqualTypeOf<{
+      assetCount: number;
+      totalBytes: number;
+    }>();
+    expectTypeOf(client.InvitationController.with).parameter(0).toEqualTypeOf<{ teamId: number }>();
+  });
+
+  // demo:begin
   it('gives .with() the spec names of the demo controllers', () => {
     const campaigns = client.CampaignController.with({ teamId: 1 });
     expect(Object.keys(campaigns)).toEqual(
@@ -29,8 +45,24 @@ describe('controllers/browser', () => {
     expectTypeOf(campaigns.mutatePublish).returns.resolves.toEqualTypeOf<client.CampaignControllerRecord>();
     expectTypeOf(client.PostController.with).parameter(0).toEqualTypeOf<{ teamId: number; campaignId: number }>();
   });
+  // demo:end
 });
 
+/** A page's use of the hooks (never run: hooks need a React tree; tsc checks the body). */
+function useMembersPage(teamId: number, id: number): void {
+  const members = client.MemberController.use({ teamId });
+  const { data } = members.index({ page: 2, sort: '-createdAt', filter: { role: 'owner' } });
+  expectTypeOf(data?.data[0]?.role).toEqualTypeOf<'owner' | 'member' | undefined>();
+  const update = members.update();
+  update.mutate({ id, data: { role: 'member' } });
+  expectTypeOf(update.error?.fields).toEqualTypeOf<Record<string, string[]> | undefined>();
+}
+
+it('keeps the hooks example referenced (tsc checks its body)', () => {
+  expect(typeof useMembersPage).toBe('function');
+});
+
+// demo:begin
 /** docs/typed-client.md's page example (never run: hooks need a React tree). */
 function useReadmeExample(teamId: number, id: number): void {
   const campaigns = client.CampaignController.use({ teamId });
@@ -44,3 +76,4 @@ function useReadmeExample(teamId: number, id: number): void {
 it('keeps the docs/typed-client.md example referenced (tsc checks its body)', () => {
   expect(typeof useReadmeExample).toBe('function');
 });
+// demo:end

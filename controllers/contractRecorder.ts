@@ -26,7 +26,7 @@ export type ContractCallOptions = CallOptions & { invalid?: boolean };
 export interface ContractRecorder {
   /** `invalid: true` for a request sent to provoke a 4xx: its body need not fit the document. */
   call<T = unknown>(method: string, path: string, options?: ContractCallOptions): Promise<ApiResponse<T>>;
-  /** `GET /teams/{teamId}/campaigns` -> statuses seen. */
+  /** `GET /teams/{teamId}/members` -> statuses seen. */
   seen: Map<string, Set<number>>;
   /** Every `METHOD path` the document lists. */
   documented: string[];
@@ -56,7 +56,7 @@ export function contractRecorder(document: OpenApiDocument): ContractRecorder {
         operation: operation as Json,
       })),
     )
-    // Static segments first, like the router: `/campaigns/stats` before `/campaigns/{id}`.
+    // Static segments first, like the router: `/members/leave` before `/members/{id}`.
     .sort((a, b) => a.params - b.params);
   const seen = new Map<string, Set<number>>();
 

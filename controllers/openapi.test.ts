@@ -33,8 +33,8 @@ describe('GET /api/openapi.json document', () => {
 
   it('the linter does catch a broken copy (so the check above means something)', async () => {
     const broken = structuredClone(doc);
-    broken.paths['/teams/{teamId}/campaigns/{id}'].get.parameters = [];
-    broken.paths['/teams/{teamId}/campaigns'].get.parameters[1].schema = { type: 'integr' };
+    broken.paths['/teams/{teamId}/members/{id}'].get.parameters = [];
+    broken.paths['/teams/{teamId}/members'].get.parameters[1].schema = { type: 'integr' };
     const problems = await lint(broken);
     expect(problems.some((p) => p.startsWith('path-parameters-defined'))).toBe(true);
     expect(problems.some((p) => p.startsWith('struct'))).toBe(true);
@@ -52,11 +52,34 @@ describe('GET /api/openapi.json document', () => {
     expect(documented.sort()).toEqual(served.sort());
     const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods as Json).map((o) => o.operationId));
     expect(new Set(ids).size).toBe(ids.length);
+    expect(op('/teams/{teamId}/members/leave', 'post').operationId).toBe('MemberController.mutateLeave');
+    expect(op('/teams/{teamId}/uploads/storage-usage', 'get').operationId).toBe('UploadController.indexStorageUsage');
+    expect(op('/teams/{teamId}/members/{id}', 'patch').operationId).toBe('MemberController.update');
+    // demo:begin
     expect(op('/teams/{teamId}/campaigns/{id}/publish', 'post').operationId).toBe('CampaignController.mutatePublish');
     expect(op('/teams/{teamId}/campaigns/stats', 'get').operationId).toBe('CampaignController.indexStats');
+    // demo:end
   });
 
   it('describes path params as integers and the index query from the index options', () => {
+    const index = op('/teams/{teamId}/members', 'get');
+    const param = (name: string) => index.parameters.find((p: Json) => p.name === name);
+    expect(param('teamId')).toMatchObject({ in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    expect(param('perPage').schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
+    expect(param('sort').schema.items.enum).toEqual(['createdAt', '-createdAt', 'role', '-role']);
+    expect(param('filter[role]').schema.items.enum).toEqual(['owner', 'member']);
+    const invitations = op('/teams/{teamId}/invitations', 'get').parameters;
+    const scopes = invitations.find((p: Json) => p.name === 'scopes');
+    expect(scopes.schema.items.enum).toEqual(['pending', 'accepted', 'expired']);
+    expect(
+      op('/teams/{teamId}/api-keys', 'get').parameters.find((p: Json) => p.name === 'perPage').schema,
+    ).toMatchObject({
+      default: 20,
+    });
+  });
+
+  // demo:begin
+  it('describes the demo index query: integer filters, scopes and search', () => {
     const index = op('/teams/{teamId}/campaigns', 'get');
     const param = (name: string) => index.parameters.find((p: Json) => p.name === name);
     expect(param('teamId')).toMatchObject({ in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
@@ -67,8 +90,23 @@ describe('GET /api/openapi.json document', () => {
     expect(param('scopes').schema.items.enum).toEqual(['draft', 'active', 'archived', 'notArchived']);
     expect(param('search')).toMatchObject({ in: 'query', schema: { type: 'string' } });
   });
+  // demo:end
 
   it('builds create/update bodies from the permit lists and the column types', () => {
+    const create = op('/teams/{teamId}/invitations', 'post').requestBody.content['application/json'].schema;
+    expect(create.required).toEqual(['data']);
+    const data = create.properties.data;
+    expect(Object.keys(data.properties)).toEqual(['email', 'role']); // teamId is a scope, the token hash never permitted
+    expect(data.required).toEqual(['email']);
+    expect(data.properties.email).toEqual({ type: 'string', maxLength: 255 });
+    expect(data.properties.role).toEqual({ type: 'string', enum: ['owner', 'member'] });
+    const update = op('/teams/{teamId}/invitations/{id}', 'patch').requestBody.content['application/json'].schema;
+    expect(Object.keys(update.properties.data.properties)).toEqual(['role']);
+    expect(update.properties.data.required).toBeUndefined();
+  });
+
+  // demo:begin
+  it('builds the demo bodies: autoSet columns left out, nullable integers, the attach slots', () => {
     const create = op('/teams/{teamId}/campaigns', 'post').requestBody.content['application/json'].schema;
     const data = create.properties.data;
     expect(Object.keys(data.properties)).toEqual(['budget', 'name', 'status']); // createdById is autoSet, teamId a scope
@@ -83,9 +121,29 @@ describe('GET /api/openapi.json document', () => {
       required: ['slot', 'assetId'],
     });
   });
+  // demo:end
 
-  it('describes responses from serialised attributes: hidden left out, includes and slots nested', () => {
+  it('describes responses from serialised attributes: hidden left out, includes nested', () => {
     expect(doc.components.schemas.ApiKey.properties).not.toHaveProperty('hash');
+    expect(doc.components.schemas.Invitation.properties).not.toHaveProperty('tokenHash');
+    const member = op('/teams/{teamId}/members/{id}', 'get').responses['200'].content['application/json'].schema;
+    expect(member.allOf[0]).toEqual({ $ref: '#/components/schemas/Membership' });
+    expect(member.allOf[1]).toMatchObject({ required: ['user'] });
+    expect(member.allOf[1].properties.user).toMatchObject({
+      type: ['object', 'null'],
+      required: ['email', 'id', 'name'],
+    });
+    // An uploaded file is described by what the browser may see: its URL, never its storage key or metadata.
+    const confirmed = op('/teams/{teamId}/uploads/confirm', 'post').responses['200'].content['application/json'].schema;
+    const asset = confirmed.$ref ? doc.components.schemas[confirmed.$ref.split('/').at(-1)] : confirmed;
+    expect(asset.properties).toHaveProperty('url');
+    for (const hidden of ['key', 'stagingKey', 'metadata', 'multipart'])
+      expect(asset.properties).not.toHaveProperty(hidden);
+    expect(op('/teams/{teamId}/invitations', 'post').responses['201']).toBeDefined();
+  });
+
+  // demo:begin
+  it('nests the demo includes and slots: a creator without email, the files as assets', () => {
     const get = op('/teams/{teamId}/campaigns/{id}', 'get').responses['200'].content['application/json'].schema;
     const nested = get.allOf[1].properties;
     expect(Object.keys(nested)).toEqual(['creator', 'documents', 'logo', 'video']);
@@ -95,11 +153,12 @@ describe('GET /api/openapi.json document', () => {
     expect(doc.components.schemas.Asset.properties).not.toHaveProperty('key');
     expect(op('/teams/{teamId}/campaigns', 'post').responses['201']).toBeDefined();
   });
+  // demo:end
 
   it('lists the error statuses each route can answer, and the security schemes', () => {
     const statuses = (path: string, method: string) => Object.keys(op(path, method).responses).filter((s) => s >= '4');
-    expect(statuses('/teams/{teamId}/campaigns', 'get')).toEqual(['400', '401', '403', '404', '429']);
-    expect(statuses('/teams/{teamId}/campaigns', 'post')).toEqual([
+    expect(statuses('/teams/{teamId}/members', 'get')).toEqual(['400', '401', '403', '404', '429']);
+    expect(statuses('/teams/{teamId}/invitations', 'post')).toEqual([
       '400',
       '401',
       '403',
@@ -116,11 +175,15 @@ describe('GET /api/openapi.json document', () => {
     });
     expect(doc.tags.map((t: Json) => t.name)).toEqual([
       'API keys',
+      // demo:begin
       'Campaigns',
+      // demo:end
       'Invitations',
       'Members',
+      // demo:begin
       'Posts',
       'Team settings',
+      // demo:end
       'Teams',
       'Uploads',
     ]);

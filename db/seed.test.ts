@@ -3,27 +3,30 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { closeDb, db } from './database';
-import { Campaign, Team } from './models';
+import { Campaign, Membership, Team, User } from './models';
 import { seed } from './seed';
 
 afterAll(closeDb);
 
-/** Every demo row, minus updatedAt (a re-save may bump it). */
+/** Every seeded row, minus updatedAt (a re-save may bump it). */
 async function snapshot() {
   const rows = async (query: ReturnType<typeof sql>) => [...(await db().execute(query))];
   return {
     users: await rows(sql`select id, email, name, created_at from users order by id`),
+    accounts: await rows(sql`select id, user_id, provider_id, account_id, password from accounts order by id`),
     teams: await rows(sql`select id, name from teams order by id`),
     memberships: await rows(sql`select team_id, user_id, role from memberships order by id`),
+    // demo:begin
     campaigns: await rows(
       sql`select id, team_id, name, budget, status, created_by_id, published_at, created_at from campaigns order by id`,
     ),
     posts: await rows(sql`select id, team_id, campaign_id, title, body, created_at from posts order by id`),
+    // demo:end
   };
 }
 
 describe('db:seed', () => {
-  it('seeds the demo, and a second run leaves exactly the same data', async () => {
+  it('seeds the users and teams, and a second run leaves exactly the same data', async () => {
     await seed();
     const first = await snapshot();
     expect(first.users.map((user) => user.email)).toEqual([
@@ -31,8 +34,16 @@ describe('db:seed', () => {
       'bob@example.com',
       'carol@example.com',
     ]);
+    expect(first.accounts.map((account) => account.provider_id)).toEqual(['credential', 'credential', 'credential']);
     expect(first.teams.map((team) => team.name)).toEqual(['Acme', 'Globex']);
     expect(first.memberships.map((m) => m.role)).toEqual(['owner', 'member', 'owner']);
+
+    await seed();
+    expect(await snapshot()).toEqual(first);
+  });
+
+  // demo:begin
+  it('seeds the demo campaigns and their posts', async () => {
     const acme = (await Team.findBy({ name: 'Acme' })) as Team;
     const globex = (await Team.findBy({ name: 'Globex' })) as Team;
     expect(await Campaign.where({ teamId: acme.id }).count()).toBe(30);
@@ -44,12 +55,22 @@ describe('db:seed', () => {
       sql`select c.id, count(p.id)::int as n from campaigns c left join posts p on p.campaign_id = c.id group by c.id`,
     );
     expect(postsPerCampaign.every((row) => (row.n as number) >= 1 && (row.n as number) <= 3)).toBe(true);
-
-    await seed();
-    expect(await snapshot()).toEqual(first);
   });
+  // demo:end
 
   it('restores seeded values a user changed', async () => {
+    const bob = (await User.findBy({ email: 'bob@example.com' })) as User;
+    await bob.update({ name: 'Robert' });
+    const acme = (await Team.findBy({ name: 'Acme' })) as Team;
+    const membership = (await Membership.findBy({ teamId: acme.id, userId: bob.id })) as Membership;
+    await membership.update({ role: 'owner' });
+    await seed();
+    expect((await User.find(bob.id)).name).toBe('Bob');
+    expect((await Membership.find(membership.id)).role).toBe('member');
+  });
+
+  // demo:begin
+  it('restores seeded campaign values a user changed', async () => {
     const campaign = (await Campaign.findBy({ name: 'Spring Launch' })) as Campaign;
     const before = campaign.attributes;
     await campaign.update({ status: 'archived', budget: 1 });
@@ -57,4 +78,5 @@ describe('db:seed', () => {
     const restored = await Campaign.find(campaign.id);
     expect([restored.status, restored.budget]).toEqual([before.status, before.budget]);
   });
+  // demo:end
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ModelClass } from '@/server';
 import { generate, generateOpenApiTypes, OPENAPI_TYPES, TARGETS } from './gen';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -22,7 +23,10 @@ describe('npm run gen', () => {
     const committed = readFileSync(path.join(ROOT, OPENAPI_TYPES), 'utf8');
     const fresh = await generateOpenApiTypes();
     expect(fresh === committed, `${OPENAPI_TYPES} is stale: run \`npm run gen\` and commit it`).toBe(true);
+    expect(fresh).toContain('"MemberController.mutateLeave": {');
+    // demo:begin
     expect(fresh).toContain('"CampaignController.mutatePublish": {');
+    // demo:end
   });
 
   it('is deterministic and names where it came from, without timestamps', async () => {
@@ -32,6 +36,21 @@ describe('npm run gen', () => {
     expect(first).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
+  it("lists exactly the models' declared attachment slots, for the browser's checks", async () => {
+    const { modelClasses } = await import('@/db/models');
+    const declared = Object.values(modelClasses as Record<string, ModelClass>).flatMap((model) =>
+      Object.keys((model.meta.options as { attachments?: object }).attachments ?? {}).map(
+        (name) => `${model.modelName}.${name}`,
+      ),
+    );
+    const text = await generate(TARGETS[0] as never);
+    const block = /export const attachmentSlots = \{([\s\S]*?)\} as const;/.exec(text)?.[1];
+    expect(block, 'the attachmentSlots list').toBeDefined();
+    const listed = [...(block ?? '').matchAll(/^ {2}'([\w.]+)': \{/gm)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(declared.sort());
+  });
+
+  // demo:begin
   it("emits the models' attachment slots as declared, for the browser's checks", async () => {
     const { Campaign } = await import('@/db/models');
     const declared = (Campaign.meta.options as { attachments?: Record<string, { maxSize?: number }> }).attachments;
@@ -43,6 +62,7 @@ describe('npm run gen', () => {
       /'Campaign\.documents': \{ kind: 'many', accepts: 'application\/pdf', maxSize: \d+, max: \d+ \}/,
     );
   });
+  // demo:end
 
   it('writes an empty manifest while the entry module does not exist', async () => {
     const text = await generate({

@@ -9,7 +9,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('findMarkers', () => {
   it('passes a client chunk (React Query, tRPC client, the generated manifest)', () => {
-    const chunk = `(self.webpackChunk=self.webpackChunk||[]).push([[1],{5:(e,t,n)=>{let r={CampaignController:{scopes:["teamId"],methods:{mutatePublish:["teams.campaigns.publish","mutation","id"]}}};n(7).httpBatchLink({url:"/api/trpc"})}}]);`;
+    const chunk = `(self.webpackChunk=self.webpackChunk||[]).push([[1],{5:(e,t,n)=>{let r={MemberController:{scopes:["teamId"],methods:{mutateLeave:["teams.members.leave","mutation","none"]}}};n(7).httpBatchLink({url:"/api/trpc"})}}]);`;
     expect(findMarkers(chunk)).toEqual([]);
   });
 
@@ -24,9 +24,7 @@ describe('findMarkers', () => {
   });
 
   it('finds controller source by module path or framework messages', () => {
-    expect(findMarkers('/***/ "./controllers/CampaignController.ts": function(){}')[0]?.marker).toBe(
-      'controller source',
-    );
+    expect(findMarkers('/***/ "./controllers/MemberController.ts": function(){}')[0]?.marker).toBe('controller source');
     expect(findMarkers('[project]/server/controller/dispatch.ts [app-client]')[0]?.marker).toBe('controller source');
     expect(findMarkers('throw Error(n.name+": is not a controller (decorate it with @controller")')[0]?.marker).toBe(
       'controller source',

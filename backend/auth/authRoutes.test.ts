@@ -50,9 +50,9 @@ async function signInWithPassword(email: string, password: string, ip?: string):
   return cookieFrom(response);
 }
 
-async function trpcCampaigns(cookie: string, teamId: number): Promise<number> {
+async function trpcMembers(cookie: string, teamId: number): Promise<number> {
   const input = encodeURIComponent(JSON.stringify({ teamId }));
-  return (await api('GET', `/trpc/teams.campaigns.index?input=${input}`, { cookie })).status;
+  return (await api('GET', `/trpc/teams.members.index?input=${input}`, { cookie })).status;
 }
 
 describe('sign up', () => {
@@ -117,8 +117,8 @@ describe('sign in with a password', () => {
   it('signs a seeded user in with the documented development password; the session reaches REST and tRPC', async () => {
     const cookie = await signInWithPassword('alice@example.com', DEMO_PASSWORD);
     const acme = (await Team.findBy({ name: 'Acme' })) as Team;
-    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(200);
-    expect(await trpcCampaigns(cookie, acme.id)).toBe(200);
+    expect((await api('GET', `/teams/${acme.id}/members`, { cookie })).status).toBe(200);
+    expect(await trpcMembers(cookie, acme.id)).toBe(200);
   });
 
   it('refuses a wrong password with a 401 and no cookie', async () => {
@@ -141,8 +141,8 @@ describe('sign out', () => {
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/^app_session=;/);
     expect((await me(cookie)).status).toBe(401);
-    expect((await api('GET', `/teams/${acme.id}/campaigns`, { cookie })).status).toBe(401);
-    expect(await trpcCampaigns(cookie, acme.id)).toBe(401);
+    expect((await api('GET', `/teams/${acme.id}/members`, { cookie })).status).toBe(401);
+    expect(await trpcMembers(cookie, acme.id)).toBe(401);
   });
 
   it('signs out everywhere: every session of the user ends', async () => {

@@ -28,9 +28,9 @@ describe('derived lists', () => {
 
   it('finds the app controllers and models, and registers no base class', () => {
     const controllers = discoverControllers(ROOT);
-    expect(controllers).toContain('CampaignController');
+    expect(controllers).toContain('MemberController');
     expect(controllers).not.toContain('TeamScopedController');
-    expect(discoverModels(ROOT)).toContain('Campaign');
+    expect(discoverModels(ROOT)).toContain('Membership');
     expect(discoverModels(ROOT)).not.toContain('registry');
   });
 
