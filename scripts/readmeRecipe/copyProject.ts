@@ -7,6 +7,7 @@
  * hard links instead, copying only what cannot be linked.
  */
 import {
+  chmodSync,
   copyFileSync,
   cpSync,
   linkSync,
@@ -46,6 +47,8 @@ function linkTree(from: string, to: string): void {
 
 export function copyProject(source: string, options: { build?: boolean } = {}): ProjectCopy {
   const root = mkdtempSync(path.join(os.tmpdir(), 'readme-recipe-'));
+  // mkdtemp makes it private to us; the embedded PostgreSQL runs its tools as another user when we are root.
+  chmodSync(root, 0o755);
   cpSync(source, root, {
     recursive: true,
     filter: (from) => {
