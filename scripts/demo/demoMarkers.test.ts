@@ -30,7 +30,7 @@ describe('demo markers', () => {
       '<!-- demo:end -->',
       '',
     ].join('\n');
-    expect(hasDemoRegions(text)).toBe(true);
+    expect(hasDemoRegions(text, 'x.tsx')).toBe(true);
     expect(stripDemoRegions(text, 'x.tsx')).toBe(
       ["import { a } from './a';", 'const list = [', '  a,', '];', ''].join('\n'),
     );
@@ -39,8 +39,28 @@ describe('demo markers', () => {
   it('leaves text without markers as it is, including sentences that only mention them', () => {
     const text =
       'Wrap the lines in `demo:begin` and `demo:end` comments.\n  * demo:begin in a doc comment is prose\ncall(); // demo:begin\n';
-    expect(hasDemoRegions(text)).toBe(false);
+    expect(hasDemoRegions(text, 'docs/x.md')).toBe(false);
     expect(stripDemoRegions(text, 'docs/x.md')).toBe(text);
+  });
+
+  it('in Markdown, a marker inside a code fence is part of the example, and fences inside a region go with it', () => {
+    const text = [
+      'Mark them like this:',
+      '```ts',
+      '// demo:begin',
+      'campaigns,',
+      '// demo:end',
+      '```',
+      '<!-- demo:begin -->',
+      '```sh',
+      'npm run bench',
+      '```',
+      '<!-- demo:end -->',
+      'The end.',
+    ].join('\n');
+    expect(stripDemoRegions(text, 'docs/guide.md')).toBe(text.split('\n').slice(0, 6).concat('The end.').join('\n'));
+    // Outside Markdown a fence means nothing: the same lines are markers.
+    expect(stripDemoRegions(text, 'x.ts')).toBe(['Mark them like this:', '```ts', '```', 'The end.'].join('\n'));
   });
 
   it('refuses unbalanced or nested markers, naming the file and line', () => {

@@ -47,7 +47,7 @@ export function planDemoRemoval(root: string): DemoRemovalPlan {
   for (const file of textFiles(root)) {
     const text = readFileSync(path.join(root, file), 'utf8');
     if (isDemoFile(text)) plan.deletions.push(file);
-    else if (hasDemoRegions(text)) plan.edits.push({ file, text: stripDemoRegions(text, file) });
+    else if (hasDemoRegions(text, file)) plan.edits.push({ file, text: stripDemoRegions(text, file) });
   }
   plan.scripts = scriptsRunning(root, new Set(plan.deletions));
   return plan;
