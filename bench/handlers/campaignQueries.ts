@@ -141,6 +141,8 @@ type AssetRow = Pick<
   | 'width'
   | 'height'
   | 'placeholder'
+  | 'variantsStatus'
+  | 'variantsError'
   | 'variants'
   | 'status'
   | 'access'
@@ -158,6 +160,8 @@ const assetColumns = {
   width: serviceAssets.width,
   height: serviceAssets.height,
   placeholder: serviceAssets.placeholder,
+  variantsStatus: serviceAssets.variantsStatus,
+  variantsError: serviceAssets.variantsError,
   status: serviceAssets.status,
   access: serviceAssets.access,
   createdAt: serviceAssets.createdAt,
