@@ -142,6 +142,8 @@ type AssetRow = Pick<
   | 'width'
   | 'height'
   | 'placeholder'
+  | 'variantsStatus'
+  | 'variantsError'
   | 'variants'
   | 'status'
   | 'access'
@@ -159,6 +161,8 @@ const assetColumns = {
   width: serviceAssets.width,
   height: serviceAssets.height,
   placeholder: serviceAssets.placeholder,
+  variantsStatus: serviceAssets.variantsStatus,
+  variantsError: serviceAssets.variantsError,
   status: serviceAssets.status,
   access: serviceAssets.access,
   createdAt: serviceAssets.createdAt,

@@ -47,7 +47,8 @@ async function logosOf(ids: readonly number[]) {
   const rows = await sql<LogoRow[]>`
     select t.attachable_id as "ownerId", a.id, a.filename, a.content_type as "contentType",
            a.byte_size::float8 as "byteSize", a.checksum, a.checksum_sha256 as "checksumSha256", a.width, a.height,
-           a.placeholder, a.status, a.access, a.created_at as "createdAt", a.key, a.variants
+           a.placeholder, a.variants_status as "variantsStatus", a.variants_error as "variantsError", a.status,
+           a.access, a.created_at as "createdAt", a.key, a.variants
     from service_attachments t join service_assets a on a.id = t.asset_id
     where t.attachable_type = 'Campaign' and t.name = 'logo' and t.attachable_id = any(${ids as number[]})
     order by t.attachable_id, t.position, t.id`;

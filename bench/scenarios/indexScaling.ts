@@ -188,8 +188,8 @@ export async function runIndexScaling(options: {
         `vs raw a ${formatNumber(aRaw, 2)} b ${formatNumber(toRaw(cell, 'b'), 2)} c ${formatNumber(toRaw(cell, 'c'), 2)} ` +
         `d ${formatNumber(toRaw(cell, 'd'), 2)} (a/raw target)`,
       value: formatNumber(aRaw, 2),
-      target: '>= 0.45',
-      verdict: failures > 0 ? 'ERROR' : atLeast(Math.round(aRaw * 100) / 100, 0.45),
+      target: '>= 0.50',
+      verdict: failures > 0 ? 'ERROR' : atLeast(Math.round(aRaw * 100) / 100, 0.5),
     });
   }
   return {

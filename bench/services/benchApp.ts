@@ -75,7 +75,12 @@ function wrapNextConfig(appDir: string): void {
     [
       '// Written by bench/services/benchApp.ts: the template configuration, minus the build-time type check.',
       `import config from '${specifier}';`,
-      'export default { ...config, typescript: { ...config.typescript, ignoreBuildErrors: true } };',
+      // The template may export a function of the phase (it does: server minification is set for the build
+      // only); spreading that function would drop every setting, and minified class names lose their routes.
+      'export default async function benchConfig(phase, context) {',
+      "  const resolved = typeof config === 'function' ? await config(phase, context) : config;",
+      '  return { ...resolved, typescript: { ...resolved.typescript, ignoreBuildErrors: true } };',
+      '}',
       '',
     ].join('\n'),
   );

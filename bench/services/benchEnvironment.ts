@@ -37,6 +37,8 @@ export async function startBenchServices(
     // The bench measures throughput: thousands of presigns a minute from one user are the point here,
     // so the per-user presign limit (docs/rate-limits.md) would only turn them into 429s.
     RATE_LIMIT_PRESIGN: 'off',
+    // Production refuses to start without a mail transport (env.ts); the bench sends no mail worth reading.
+    MAIL_TRANSPORT: 'log',
   };
   return { database, s3, env };
 }

@@ -10,6 +10,11 @@
  * a bad configuration exits 1 naming every problem, and Next is not started.
  * The `.env*` files are read first, as Next reads them. Nothing else changes: signals, `PORT`, `HOSTNAME` and
  * `NEXT_MANUAL_SIG_HANDLE` mean what they mean to Next's server.
+ *
+ * The memory defaults (MALLOC_ARENA_MAX, V8's semi-space size) are not set here: glibc and V8 read them
+ * when the process starts, before this file runs, and re-starting Node as a child would add a second
+ * process to the memory they save. `npm start` sets them (package.json, scripts/startCommand.test.ts);
+ * a deploy that runs `node server.js` sets them in its environment (docs/deployment.md, "Memory").
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -78,6 +78,10 @@ export class Asset extends Model(serviceAssets, {
   }
 
   override toJSON(): AssetJson {
+    // Added to the attributes' object rather than spread into a new one: a page of logos serialises
+    // each of them, and neither key can be there already (`variants` is hidden, `url` is no column).
+    const json = super.toJSON() as AssetJson;
+    json.url = this.#url;
     const variants = Object.entries(this.variants ?? {}).map(([name, variant]) => [
       name,
       {
@@ -87,11 +91,8 @@ export class Asset extends Model(serviceAssets, {
         contentType: variant.contentType,
       },
     ]);
-    return {
-      ...(super.toJSON() as Omit<AssetJson, 'url' | 'variants'>),
-      url: this.#url,
-      variants: Object.fromEntries(variants),
-    };
+    json.variants = Object.fromEntries(variants);
+    return json;
   }
 }
 
