@@ -26,6 +26,8 @@
  * `DATABASE_PREPARED_STATEMENTS=false` still applies: the kept text goes
  * through the same client, which then sends it unprepared.
  */
+import type postgres from 'postgres';
+import { type CompiledStatement, compileStatement } from './compiledStatement';
 import { db } from './connection';
 
 /** What drizzle's `.prepare(name)` returns for postgres.js: the built text, its parameters and fields. */
@@ -40,32 +42,46 @@ export interface Preparable<R> {
 /** drizzle sends a query prepared only when it has a name; postgres.js keys its statements by text, not name. */
 export const STATEMENT_NAME = 'model';
 
+/** A kept statement: drizzle's prepared query, and the same compiled (null: drizzle runs it). */
+interface Kept<R> {
+  template: PreparedQuery<R>;
+  compiled: CompiledStatement<R> | null;
+}
+
 /**
- * `template` run on the current connection. drizzle's PostgresJsPreparedQuery
- * keeps its connection in `client` and reads everything else (text,
- * parameters, fields, row mapping) from itself, so an object that inherits
- * the template and only names another `client` is the same statement on
- * that connection. Checked at first use: a drizzle without these fields
- * fails loudly here instead of running on the wrong connection.
+ * The current connection: the transaction's, else the pool. drizzle's
+ * PostgresJsPreparedQuery keeps the connection it was built on in `client`;
+ * a kept statement runs on the current one instead. Checked at first use: a
+ * drizzle without that field fails loudly here instead of running on the
+ * wrong connection.
  */
-function onCurrentConnection<R>(template: PreparedQuery<R>): PreparedQuery<R> {
-  const session = (db() as unknown as { session?: { client?: unknown } }).session;
-  const current = session?.client;
-  const own = (template as { client?: unknown }).client;
-  if (current === undefined || own === undefined) {
+function currentClient(template: unknown): postgres.Sql {
+  const current = (db() as unknown as { session?: { client?: postgres.Sql } }).session?.client;
+  if (current === undefined || (template as { client?: unknown }).client === undefined) {
     throw new Error('statementCache: this drizzle version keeps no `client` on its prepared queries');
   }
-  return own === current ? template : (Object.create(template, { client: { value: current } }) as PreparedQuery<R>);
+  return current;
+}
+
+function runKept<R>({ template, compiled }: Kept<R>, values: Record<string, unknown>): Promise<R> {
+  const client = currentClient(template);
+  if (compiled) return compiled(client, values);
+  // drizzle reads everything but the connection from the template: inherit it, naming this connection.
+  const onClient =
+    (template as { client?: unknown }).client === client
+      ? template
+      : Object.create(template, { client: { value: client } });
+  return (onClient as PreparedQuery<R>).execute(values);
 }
 
 export class StatementCache {
-  readonly #templates = new Map<string, PreparedQuery<unknown>>();
+  readonly #kept = new Map<string, Kept<unknown>>();
 
   /** `max` shapes at most: each holds a few KB (text, parameters, field list) for the process's life. */
   constructor(readonly max: number) {}
 
   get size(): number {
-    return this.#templates.size;
+    return this.#kept.size;
   }
 
   /**
@@ -75,12 +91,13 @@ export class StatementCache {
    * one's text.
    */
   run<R>(key: string, build: () => Preparable<R>, values: Record<string, unknown>): Promise<R> {
-    let template = this.#templates.get(key) as PreparedQuery<R> | undefined;
-    if (!template) {
-      template = build().prepare(STATEMENT_NAME);
-      if (this.#templates.size < this.max) this.#templates.set(key, template as PreparedQuery<unknown>);
+    let kept = this.#kept.get(key) as Kept<R> | undefined;
+    if (!kept) {
+      const template = build().prepare(STATEMENT_NAME);
+      kept = { template, compiled: compileStatement<R>(template) };
+      if (this.#kept.size < this.max) this.#kept.set(key, kept as Kept<unknown>);
     }
-    return onCurrentConnection(template).execute(values);
+    return runKept(kept, values);
   }
 }
 
