@@ -96,8 +96,8 @@ describe('index', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     // No logo in the seed: every row says so (the list shows the thumbnail when there is one).
     expect(result.body.data.every((row) => row.logo === null)).toBe(true);
-    // context (user + memberships) 1 + guard 0 + page 1 + capped count 1 (a page follows) + creators 1 + logos 1.
-    expect(count).toBe(5);
+    // context (user + memberships) 1 + guard 0 + page with its capped count 1 + creators 1 + logos 1.
+    expect(count).toBe(4);
   });
 
   it("includes each row's logo with its signed variants, one statement for the page's logos", async () => {

@@ -12,7 +12,7 @@ import type { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
 import { orderClause } from './orderClause';
 import { RecordNotFound } from './RecordNotFound';
-import { loadRelation, type RelationState, type Selection, selectOf, whereOf } from './relationStatement';
+import { loadRelation, PAGE_TOTAL, type RelationState, type Selection, selectOf, whereOf } from './relationStatement';
 import { runPrepared } from './runPrepared';
 import { DEFAULT_COUNT_LIMIT, type OrderSpec, type Page, type PaginateOptions, type WhereConditions } from './types';
 import { rawCondition, translateConditions } from './whereConditions';
@@ -152,13 +152,15 @@ export class Relation<T extends ModelBase = ModelBase> {
    * - the page asks for `perPage + 1` rows, so `hasMore` is exact and the
    *   query can stop at the page (an index scan when an index covers the
    *   conditions and the order; it reads the rows it skips, no more);
-   * - the total comes from the page when the page is the last one (no second
-   *   statement), else from a count that stops after `countLimit + 1` rows
-   *   (`select count(*) from (select 1 ... limit n)`). Past the limit,
-   *   `totalCount` is a lower bound (`countLimit`, or more when the page is
-   *   deeper) and `totalCountCapped` is true.
+   * - the total is counted in the same statement, by a subquery that stops
+   *   after `countLimit + 1` rows (`(select count(*) from (select 1 ...
+   *   limit n))`, run once per statement). Past the limit, `totalCount` is a
+   *   lower bound (`countLimit`, or more when the page is deeper) and
+   *   `totalCountCapped` is true. On the last page the total is what the page
+   *   shows, exact whatever the limit.
    *
-   * So one statement for a last (or only) page, two otherwise; includes add
+   * So one statement per page (two for a page past the end, which has no row
+   * to carry the count); includes add
    * one statement each. Overrides the relation's own limit/offset.
    */
   async paginate({ page, perPage, countLimit = DEFAULT_COUNT_LIMIT }: PaginateOptions): Promise<Page<T>> {
@@ -170,17 +172,25 @@ export class Relation<T extends ModelBase = ModelBase> {
       throw new Error(`paginate: countLimit must be an integer >= 1 or Infinity (got ${countLimit}).`);
     }
     const offset = (page - 1) * perPage;
-    const rows = await this.#with({ limit: perPage + 1, offset }).#load('rows');
-    const hasMore = rows.length > perPage;
-    if (hasMore) rows.length = perPage;
+    // One statement: the page (one row more than shown, so hasMore is exact) and, on each row, the count.
+    const exact = countLimit === Number.POSITIVE_INFINITY;
+    const counted = await this.#with({ limit: perPage + 1, offset }).#load(
+      exact ? 'rows counted all' : 'rows counted',
+      exact ? undefined : countLimit,
+    );
+    const hasMore = counted.length > perPage;
+    if (hasMore) counted.length = perPage;
+    const rows = counted.map(({ [PAGE_TOTAL]: _total, ...attributes }) => attributes);
     let totalCount = offset + rows.length;
     let totalCountCapped = false;
     if (hasMore || (rows.length === 0 && page > 1)) {
-      const counted = await this.#countUpTo(countLimit);
+      // A page past the end has no row to carry the count: count on its own.
+      const total = counted[0]?.[PAGE_TOTAL] as number | undefined;
+      const matching = total ?? (await this.#countUpTo(countLimit));
       // What the page itself proves exists (the look-ahead row included).
       const seen = rows.length > 0 ? offset + rows.length + (hasMore ? 1 : 0) : 0;
-      totalCountCapped = counted > countLimit;
-      totalCount = totalCountCapped ? Math.max(countLimit, seen) : counted;
+      totalCountCapped = matching > countLimit;
+      totalCount = totalCountCapped ? Math.max(countLimit, seen) : matching;
     }
     const data = await this.#instantiate(rows);
     return { data, pagination: { page, perPage, totalCount, totalCountCapped, hasMore } };
@@ -252,8 +262,8 @@ export class Relation<T extends ModelBase = ModelBase> {
     return (row?.n as number | undefined) ?? 0;
   }
 
-  #load(selection: Selection): Promise<Record<string, unknown>[]> {
-    return loadRelation(this.#meta, this.#state, selection);
+  #load(selection: Selection, countLimit?: number): Promise<Record<string, unknown>[]> {
+    return loadRelation(this.#meta, this.#state, selection, countLimit);
   }
 
   /** The WHERE of updateAll/deleteAll: limit/offset go through an id subquery (still one statement). */

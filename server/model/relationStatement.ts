@@ -25,24 +25,65 @@ export interface RelationState {
   readonly select?: readonly string[];
 }
 
-/** What a relation loads: its rows, a count, whether any exists, or one attribute's values (`pluck <field>`). */
-export type Selection = 'rows' | 'count' | 'count rows' | 'exists' | `pluck ${string}`;
+/**
+ * What a relation loads: its rows, a count, whether any exists, or one attribute's values (`pluck <field>`).
+ * `rows counted` / `rows counted all` is a page: its rows, each carrying in PAGE_TOTAL how many rows match
+ * without limit/offset, counted up to the `countLimit` value + 1 (`all`: every one).
+ */
+export type Selection =
+  | 'rows'
+  | 'rows counted'
+  | 'rows counted all'
+  | 'count'
+  | 'count rows'
+  | 'exists'
+  | `pluck ${string}`;
+
+/**
+ * The key of a page row's count. Not an attribute name a model can declare (`$` leads no column key the
+ * model layer accepts), so it never shadows one; Relation#paginate takes it off before building records.
+ */
+export const PAGE_TOTAL = '$pageTotal';
 
 type Rows = Record<string, unknown>[];
 
-export function loadRelation(meta: ModelMeta, state: RelationState, selection: Selection): Promise<Rows> {
+/** `countLimit`: for `rows counted`, count at most this many rows plus one. */
+export function loadRelation(
+  meta: ModelMeta,
+  state: RelationState,
+  selection: Selection,
+  countLimit?: number,
+): Promise<Rows> {
   const shape = shapeOf(state);
-  if (shape === null) return runPrepared(statement(meta, state, selection, false));
+  if (shape === null) return runPrepared(statement(meta, state, selection, false, countLimit));
+  const values = valuesOf(state);
+  if (countLimit !== undefined) values.countLimit = countLimit + 1;
   return statementsFor(meta.table).run(
     `${selection} ${shape}`,
-    () => statement(meta, state, selection, true),
-    valuesOf(state),
+    () => statement(meta, state, selection, true, countLimit),
+    values,
   );
 }
 
 /** The statement for `selection`: with the state's values, or with placeholders where they go (`bind`). */
-function statement(meta: ModelMeta, state: RelationState, selection: Selection, bind: boolean): Preparable<Rows> {
+function statement(
+  meta: ModelMeta,
+  state: RelationState,
+  selection: Selection,
+  bind: boolean,
+  countLimit?: number,
+): Preparable<Rows> {
   if (selection === 'rows') return selectOf(meta, state, fieldsOf(meta, state), bind);
+  if (selection === 'rows counted' || selection === 'rows counted all') {
+    // The count is an uncorrelated subquery: PostgreSQL runs it once per statement (an InitPlan),
+    // so a page and its total cost one round trip instead of two.
+    const unpaged = { ...state, limit: undefined, offset: undefined };
+    let counted = selectOf(meta, unpaged, { one: sql<number>`1` }, bind, { order: false });
+    if (selection === 'rows counted')
+      counted = counted.limit(bind ? sql.placeholder('countLimit') : (countLimit ?? 0) + 1);
+    const total = sql<number>`(select count(*) from ${counted.as('counted')})`.mapWith(Number);
+    return selectOf(meta, state, { ...fieldsOf(meta, state), [PAGE_TOTAL]: total }, bind);
+  }
   if (selection === 'count') return selectOf(meta, state, { n: countAll() }, bind, { order: false });
   if (selection === 'exists') return selectOf(meta, state, { one: sql<number>`1` }, bind, { order: false });
   if (selection === 'count rows') {
