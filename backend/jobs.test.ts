@@ -53,6 +53,26 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 
 // demo:begin
 // With an image slot (the demo's campaign logo), bytes that only look like a PNG are refused at confirm already.
+
+/** A 300 x 200 PNG stored from the server with `metadata`, once its image job has run. */
+async function processedGoodPng(metadata: Record<string, unknown>, waitingFor: string): Promise<Asset> {
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
+    .png()
+    .toBuffer();
+  const asset = await AssetService.createFromService({
+    filename: 'good.png',
+    contentType: 'image/png',
+    buffer: png,
+    access: 'public',
+    metadata,
+  });
+  return until(
+    () => Asset.find(asset.id),
+    (found) => found.variantsStatus !== 'pending',
+    waitingFor,
+  );
+}
+
 describe('an image slot (the demo campaign logo)', () => {
   it('a 29-byte "PNG" is refused at confirm with a 422 naming the file; its object and row are removed', async () => {
     expect(FAKE_PNG.byteLength).toBe(29);
@@ -118,21 +138,7 @@ describe('undecodable images', () => {
   });
 
   it('a good image gets its size and placeholder, no variants without a slot, and variantsStatus ready', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
-      .png()
-      .toBuffer();
-    const asset = await AssetService.createFromService({
-      filename: 'good.png',
-      contentType: 'image/png',
-      buffer: png,
-      access: 'public',
-      metadata: { scope: { teamId: world.acme.id } },
-    });
-    const done = await until(
-      () => Asset.find(asset.id),
-      (found) => found.variantsStatus !== 'pending',
-      'the image job',
-    );
+    const done = await processedGoodPng({ scope: { teamId: world.acme.id } }, 'the image job');
     expect(done.toJSON()).toMatchObject({ variantsStatus: 'ready', variantsError: null, width: 300, height: 200 });
     expect(done.placeholder).toEqual(expect.any(String));
     expect(done.variants).toEqual({});
@@ -140,21 +146,7 @@ describe('undecodable images', () => {
 
   // demo:begin
   it('a good logo gets its thumbnail and variantsStatus ready', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
-      .png()
-      .toBuffer();
-    const asset = await AssetService.createFromService({
-      filename: 'good.png',
-      contentType: 'image/png',
-      buffer: png,
-      access: 'public',
-      metadata: { slot: 'Campaign.logo', scope: { teamId: world.acme.id } },
-    });
-    const done = await until(
-      () => Asset.find(asset.id),
-      (found) => found.variantsStatus !== 'pending',
-      'the thumbnail',
-    );
+    const done = await processedGoodPng({ slot: 'Campaign.logo', scope: { teamId: world.acme.id } }, 'the thumbnail');
     expect(done.toJSON()).toMatchObject({ variantsStatus: 'ready', variantsError: null, width: 300, height: 200 });
     expect(done.variants.thumb).toMatchObject({ width: 128, height: 85 });
   });

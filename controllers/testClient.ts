@@ -66,6 +66,36 @@ export async function api<T = unknown>(
   return read<T>(await handler(new Request(`http://localhost/api${path}`, { method, headers, body })));
 }
 
+/** An API key of a team, and a `fetch` that hands each Request to the app's handler (see apiKeyFetch). */
+export interface ApiKeyFetch {
+  token: string;
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Each request's `METHOD /path?query`, in order. */
+  requests: string[];
+}
+
+/**
+ * Creates an API key of `teamId` as the signed-in `cookie`, and a `fetch` for an outside client (openapi-fetch,
+ * a script): the app's handler stands in for the network, same Requests, no server to start. A request sent
+ * without the key's `Authorization: Bearer` header is refused here, so a client that forgets it fails.
+ */
+export async function apiKeyFetch(teamId: number, cookie: string, name = 'outside script'): Promise<ApiKeyFetch> {
+  const key = await api<{ token: string }>('POST', `/teams/${teamId}/api-keys`, { cookie, body: { data: { name } } });
+  if (key.status !== 201) throw new Error(`creating an API key answered ${key.status}: ${JSON.stringify(key.body)}`);
+  const { token } = key.body;
+  const requests: string[] = [];
+  const fetchApp = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+    if (request.headers.get('authorization') !== `Bearer ${token}`) {
+      throw new Error(`${request.method} ${url.pathname} was sent without the API key`);
+    }
+    return handler(request);
+  };
+  return { token, fetch: fetchApp, requests };
+}
+
 export interface DemoWorld {
   acme: Team;
   globex: Team;

@@ -12,8 +12,7 @@ import path from 'node:path';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/database';
-import { handler } from '../index';
-import { api, type DemoWorld, seedDemo } from '../testClient';
+import { apiKeyFetch, type DemoWorld, seedDemo } from '../testClient';
 import type { paths } from './openapi.gen';
 
 const HERE = import.meta.dirname;
@@ -29,25 +28,13 @@ afterAll(async () => {
 describe('an outside client of the REST API', () => {
   it('reads the members and the storage usage through openapi-fetch with an API key', async () => {
     const teamId = world.acme.id;
-    const key = await api<{ token: string }>('POST', `/teams/${teamId}/api-keys`, {
-      cookie: world.alice,
-      body: { data: { name: 'outside script' } },
-    });
-    expect(key.status).toBe(201);
-    const requests: string[] = [];
-    // The app's handler stands in for the network: same Requests, no server to start.
-    const fetchApp = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      requests.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
-      expect(request.headers.get('authorization')).toBe(`Bearer ${key.body.token}`);
-      return handler(request);
-    };
+    const key = await apiKeyFetch(teamId, world.alice);
     const client = createClient<paths>({
       baseUrl: 'http://localhost/api',
-      headers: { authorization: `Bearer ${key.body.token}` },
+      headers: { authorization: `Bearer ${key.token}` },
       // Lists travel comma-separated (`sort=-role,createdAt`), as the document says (`explode: false`).
       querySerializer: { array: { style: 'form', explode: false } },
-      fetch: fetchApp,
+      fetch: key.fetch,
     });
 
     const members = await client.GET('/teams/{teamId}/members', {
@@ -60,7 +47,7 @@ describe('an outside client of the REST API', () => {
       ['bob@example.com', 'member'],
     ]);
     expect(members.data?.pagination.totalCount).toBe(2);
-    expect(requests[0]).toBe(`GET /api/teams/${teamId}/members?sort=-role,createdAt&filter[role]=owner,member`);
+    expect(key.requests[0]).toBe(`GET /api/teams/${teamId}/members?sort=-role,createdAt&filter[role]=owner,member`);
 
     const usage = await client.GET('/teams/{teamId}/uploads/storage-usage', { params: { path: { teamId } } });
     expect(usage.data).toEqual({ assetCount: expect.any(Number), totalBytes: expect.any(Number) });
