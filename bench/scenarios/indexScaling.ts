@@ -6,9 +6,11 @@
  * For a team of about 10,000 campaigns (Acme) and one of `largeRows` (Scale),
  * page 1 and page 40 at perPage 20 (newest first): the controller over REST
  * (a) and tRPC (b), the hand-written route (c) and procedure (d), and the
- * raw anchor (e: node:http + postgres.js, prepared, bench/raw/rawServer.ts).
- * Rounds interleave a b c d e; figures are medians over rounds. Before any
- * load, a, c and e must answer the same JSON.
+ * raw anchor (e: node:http + postgres.js, prepared, bench/raw/rawServer.ts),
+ * and the anchor's own code as a Next route (f: bench/raw/rawIndex.ts), which
+ * tells Next's share of a request (f/e) from the framework's (a/f).
+ * Rounds interleave a b c d e f; figures are medians over rounds. Before any
+ * load, a, c, e and f must answer the same JSON.
  */
 import { type CpuProbe, type LoadRequest, type LoadResult, runLoad } from '../load';
 import type { BenchSettings } from '../options';
@@ -16,7 +18,7 @@ import type { ResultRow, ScenarioResult } from '../results';
 import { atLeast, atMost, formatNumber, median, medianPairedRatio } from '../stats';
 import { formatTable } from '../table';
 
-const VARIANTS = ['a', 'b', 'c', 'd', 'e'] as const;
+const VARIANTS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 type Variant = (typeof VARIANTS)[number];
 const LABELS: Record<Variant, string> = {
   a: 'controller, REST',
@@ -24,6 +26,7 @@ const LABELS: Record<Variant, string> = {
   c: 'hand-written route',
   d: 'hand-written tRPC',
   e: 'raw anchor (node:http + postgres.js, prepared)',
+  f: "raw anchor's code as a Next route",
 };
 const PER_PAGE = 20;
 const PAGES = [1, 40] as const;
@@ -51,6 +54,8 @@ function requestFor(variant: Variant, teamId: number, page: number): LoadRequest
       return { method: 'GET', path: `/api/bench/trpc/teams.campaigns.index?input=${input}` };
     case 'e':
       return { method: 'GET', path: `/teams/${teamId}/campaigns?page=${page}&perPage=${PER_PAGE}` };
+    case 'f':
+      return { method: 'GET', path: `/api/bench/raw/teams/${teamId}/campaigns?page=${page}&perPage=${PER_PAGE}` };
   }
 }
 
@@ -77,14 +82,14 @@ export async function runIndexScaling(options: {
     for (const page of PAGES) {
       // Same work: a, c and e answer the same JSON.
       const bodies: Partial<Record<Variant, string>> = {};
-      for (const variant of ['a', 'c', 'e'] as const) {
+      for (const variant of ['a', 'c', 'e', 'f'] as const) {
         const request = requestFor(variant, team.id, page);
         const response = await fetch(`${base(variant)}${request.path}`, { headers: { cookie } });
         bodies[variant] = await response.text();
         if (response.status !== 200)
           throw new Error(`${variant} ${request.path}: ${response.status} ${bodies[variant]}`);
       }
-      for (const variant of ['c', 'e'] as const) {
+      for (const variant of ['c', 'e', 'f'] as const) {
         if (bodies[variant] !== bodies.a) {
           throw new Error(
             `${variant} answers differently from a at ${size}/page ${page}:\n  a: ${bodies.a?.slice(0, 300)}\n  ${variant}: ${bodies[variant]?.slice(0, 300)}`,
@@ -98,7 +103,7 @@ export async function runIndexScaling(options: {
         cpuProbes: cpuProbes(variant),
       });
       for (const variant of VARIANTS) await runLoad(target(variant), settings.warmupSeconds / 2, settings.connections);
-      const results: Record<Variant, LoadResult[]> = { a: [], b: [], c: [], d: [], e: [] };
+      const results: Record<Variant, LoadResult[]> = { a: [], b: [], c: [], d: [], e: [], f: [] };
       for (let round = 1; round <= rounds; round++) {
         for (const variant of VARIANTS) {
           const result = await runLoad(target(variant), settings.roundSeconds, settings.connections);
@@ -117,7 +122,14 @@ export async function runIndexScaling(options: {
         size,
         rows: team.rows,
         page,
-        variants: { a: summary('a'), b: summary('b'), c: summary('c'), d: summary('d'), e: summary('e') },
+        variants: {
+          a: summary('a'),
+          b: summary('b'),
+          c: summary('c'),
+          d: summary('d'),
+          e: summary('e'),
+          f: summary('f'),
+        },
       };
       cells.push(cell);
       log(
@@ -129,11 +141,12 @@ export async function runIndexScaling(options: {
     }
   }
 
-  const toRaw = (cell: Cell, variant: Variant) =>
+  const ratio = (cell: Cell, variant: Variant, to: Variant) =>
     medianPairedRatio(
       cell.variants[variant].rounds.map((r) => r.rps),
-      cell.variants.e.rounds.map((r) => r.rps),
+      cell.variants[to].rounds.map((r) => r.rps),
     );
+  const toRaw = (cell: Cell, variant: Variant) => ratio(cell, variant, 'e');
   const table = formatTable(
     ['rows', 'page', 'variant', 'req/s', 'p50 ms', 'server CPU µs/req', 'db CPU µs/req', 'req/s vs raw'],
     cells.flatMap((cell) =>
@@ -172,24 +185,27 @@ export async function runIndexScaling(options: {
     }
   }
   for (const cell of cells) {
-    const ac = medianPairedRatio(
-      cell.variants.a.rounds.map((r) => r.rps),
-      cell.variants.c.rounds.map((r) => r.rps),
-    );
-    const bd = medianPairedRatio(
-      cell.variants.b.rounds.map((r) => r.rps),
-      cell.variants.d.rounds.map((r) => r.rps),
-    );
+    const [ac, bd, af] = [ratio(cell, 'a', 'c'), ratio(cell, 'b', 'd'), ratio(cell, 'a', 'f')];
     const aRaw = toRaw(cell, 'a');
+    const cellName = `${formatNumber(cell.rows)} rows page ${cell.page}`;
+    const verdict = (value: number, target: number) =>
+      failures > 0 ? 'ERROR' : atLeast(Math.round(value * 100) / 100, target);
     rows.push({
       scenario: label,
       item:
-        `${formatNumber(cell.rows)} rows page ${cell.page}: a/c ${formatNumber(ac, 2)}, b/d ${formatNumber(bd, 2)}; ` +
+        `${cellName}: a/c ${formatNumber(ac, 2)}, b/d ${formatNumber(bd, 2)}; ` +
         `vs raw a ${formatNumber(aRaw, 2)} b ${formatNumber(toRaw(cell, 'b'), 2)} c ${formatNumber(toRaw(cell, 'c'), 2)} ` +
-        `d ${formatNumber(toRaw(cell, 'd'), 2)} (a/raw target)`,
+        `d ${formatNumber(toRaw(cell, 'd'), 2)} f ${formatNumber(toRaw(cell, 'f'), 2)} (a/raw target)`,
       value: formatNumber(aRaw, 2),
       target: '>= 0.50',
-      verdict: failures > 0 ? 'ERROR' : atLeast(Math.round(aRaw * 100) / 100, 0.5),
+      verdict: verdict(aRaw, 0.5),
+    });
+    rows.push({
+      scenario: label,
+      item: `${cellName}: a/f, the controller over the anchor's code in Next (f/e ${formatNumber(toRaw(cell, 'f'), 2)}: Next's share)`,
+      value: formatNumber(af, 2),
+      target: '>= 0.80',
+      verdict: verdict(af, 0.8),
     });
   }
   return {

@@ -26,18 +26,25 @@ export async function startNextServer(options: {
 }): Promise<NextServer> {
   const port = await freePort(0);
   const nextBin = path.join(options.appDir, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-    cwd: options.appDir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      // Production requires the public URL (links and origin checks, docs/security.md).
-      APP_URL: `http://127.0.0.1:${port}`,
-      ...options.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
+  // To profile the server under the bench's load: BENCH_NEXT_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/next-prof'
+  // (written when the bench stops the server; read it with bench/profileSummary.ts).
+  const nodeArgs = process.env.BENCH_NEXT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: options.appDir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        // Production requires the public URL (links and origin checks, docs/security.md).
+        APP_URL: `http://127.0.0.1:${port}`,
+        ...options.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     },
-  });
+  );
   child.stderr.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) console.error(`[next] ${line}`);
   });
