@@ -120,6 +120,10 @@ describe('the model layer through the cache', () => {
     expect(first.data.map((author) => author.name)).toEqual(['Ada']);
     expect(second.data.map((author) => author.name)).toEqual(['Brian']);
     expect([first.pagination.hasMore, second.pagination.hasMore]).toEqual([true, false]);
+    // Every shape the model layer kept so far runs compiled, without drizzle's per-call work.
+    const kept = statementsFor(authors);
+    expect(kept.size).toBeGreaterThanOrEqual(6);
+    expect(kept.compiled).toBe(kept.size);
     // The same conditions and order with and without limit or offset are different texts.
     const both = Author.where({ id: [1, 2] }).order('name');
     expect(await both.pluck('name')).toEqual(['Ada', 'Brian']);

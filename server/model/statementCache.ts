@@ -84,6 +84,13 @@ export class StatementCache {
     return this.#kept.size;
   }
 
+  /** How many kept shapes run compiled (compiledStatement.ts); the others run through drizzle's execute. */
+  get compiled(): number {
+    let n = 0;
+    for (const kept of this.#kept.values()) if (kept.compiled) n++;
+    return n;
+  }
+
   /**
    * Runs the statement `build()` makes for `key` (building it only the first
    * time) with `values` for its placeholders. `key` must name everything
