@@ -8,7 +8,9 @@
  * unless it is prepared (runPrepared.ts). The framework knows its statements'
  * shapes (a model, which columns, which conditions and order), so it builds
  * each shape once with `sql.placeholder(...)` where the values go, keeps
- * drizzle's prepared query, and afterwards only fills in the values.
+ * drizzle's prepared query, and afterwards only fills in the values. Each
+ * kept query is also compiled (compiledStatement.ts), so a run skips
+ * drizzle's per-call work too.
  *
  * - `statementsFor(table).run(key, build, values)`: the model layer's shapes, keyed
  *   by a string that names everything in the text except the values. At
@@ -101,8 +103,10 @@ export class StatementCache {
     let kept = this.#kept.get(key) as Kept<R> | undefined;
     if (!kept) {
       const template = build().prepare(STATEMENT_NAME);
+      // Past `max`, built per call and run once: compiling it would cost more than it saves.
+      if (this.#kept.size >= this.max) return runKept({ template, compiled: null }, values);
       kept = { template, compiled: compileStatement<R>(template) };
-      if (this.#kept.size < this.max) this.#kept.set(key, kept as Kept<unknown>);
+      this.#kept.set(key, kept as Kept<unknown>);
     }
     return runKept(kept, values);
   }
