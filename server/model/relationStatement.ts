@@ -40,8 +40,8 @@ export type Selection =
   | `pluck ${string}`;
 
 /**
- * The key of a page row's count. Not an attribute name a model can declare (`$` leads no column key the
- * model layer accepts), so it never shadows one; Relation#paginate takes it off before building records.
+ * The key of a page row's count; Relation#paginate takes it off before building records. A model with a
+ * column of that name cannot paginate (the statement refuses to build rather than lose the column).
  */
 export const PAGE_TOTAL = '$pageTotal';
 
@@ -77,6 +77,7 @@ function statement(
   if (selection === 'rows counted' || selection === 'rows counted all') {
     // The count is an uncorrelated subquery: PostgreSQL runs it once per statement (an InitPlan),
     // so a page and its total cost one round trip instead of two.
+    if (Object.hasOwn(meta.columns, PAGE_TOTAL)) throw new Error(`paginate: a column named ${PAGE_TOTAL} is reserved`);
     const unpaged = { ...state, limit: undefined, offset: undefined };
     let counted = selectOf(meta, unpaged, { one: sql<number>`1` }, bind, { order: false });
     if (selection === 'rows counted')
