@@ -1,7 +1,9 @@
 import { gt, sql } from 'drizzle-orm';
+import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeTestDatabase } from '../testing/testDatabase';
 import { db } from './connection';
+import { Model } from './Model';
 import { countQueries } from './queryCounter';
 import { RecordNotFound } from './RecordNotFound';
 import { Author, authors, Book, createFixtureTables } from './testing/fixtures';
@@ -206,6 +208,18 @@ describe('Relation', () => {
       );
       expect(authorsCount).toBe(1 + 3);
     }
+  });
+
+  it('paginate refuses a model with a column named like the page count key, before anything runs', async () => {
+    const ledgers = pgTable('ledgers', { id: serial('id').primaryKey(), $pageTotal: integer('page_total') });
+    class Ledger extends Model(ledgers, { name: 'Ledger' }) {}
+    const { result, count } = await countQueries(() =>
+      Ledger.all()
+        .paginate({ page: 1, perPage: 5 })
+        .catch((error: unknown) => error),
+    );
+    expect(String(result)).toMatch(/column named \$pageTotal is reserved/);
+    expect(count).toBe(0);
   });
 
   it('paginate with includes loads them: 1 + 1 per include', async () => {
