@@ -51,9 +51,6 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   }
 }
 
-// demo:begin
-// With an image slot (the demo's campaign logo), bytes that only look like a PNG are refused at confirm already.
-
 /** A 300 x 200 PNG stored from the server with `metadata`, once its image job has run. */
 async function processedGoodPng(metadata: Record<string, unknown>, waitingFor: string): Promise<Asset> {
   const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2266aa' } })
@@ -73,6 +70,8 @@ async function processedGoodPng(metadata: Record<string, unknown>, waitingFor: s
   );
 }
 
+// demo:begin
+// With an image slot (the demo's campaign logo), bytes that only look like a PNG are refused at confirm already.
 describe('an image slot (the demo campaign logo)', () => {
   it('a 29-byte "PNG" is refused at confirm with a 422 naming the file; its object and row are removed', async () => {
     expect(FAKE_PNG.byteLength).toBe(29);

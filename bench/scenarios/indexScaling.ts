@@ -89,7 +89,7 @@ export async function runIndexScaling(options: {
   for (const size of ['small', 'large'] as const) {
     const team = teams[size];
     for (const page of PAGES) {
-      // Same work: a, c and e answer the same JSON.
+      // Same work: a, c, e and f answer the same JSON.
       const bodies: Partial<Record<Variant, string>> = {};
       for (const variant of ['a', 'c', 'e', 'f'] as const) {
         const request = requestFor(variant, team.id, page);
