@@ -15,6 +15,7 @@ import path from 'node:path';
 import { Cleanup } from './cleanup';
 import { runLoad } from './load';
 import { treeCpuSeconds } from './processCpu';
+import { requestFor } from './scenarios/indexScaling';
 import { buildBenchApp } from './services/benchApp';
 import { benchTempDir, startBenchServices } from './services/benchEnvironment';
 import { startNextServer } from './services/nextServer';
@@ -48,15 +49,10 @@ try {
   const { startRawAnchor } = await import('./services/rawAnchor');
   const raw = await startRawAnchor({ root, env: appEnv, cleanup });
   const cookie = await signInOverHttp(server.baseUrl, 'alice@example.com');
-  const query = `page=1&perPage=20`;
   const targets = {
-    a: {
-      baseUrl: server.baseUrl,
-      pid: server.pid,
-      path: `/api/teams/${world.acmeId}/campaigns?${query}&sort=-createdAt`,
-    },
-    e: { baseUrl: raw.baseUrl, pid: raw.pid, path: `/teams/${world.acmeId}/campaigns?${query}` },
-    f: { baseUrl: server.baseUrl, pid: server.pid, path: `/api/bench/raw/teams/${world.acmeId}/campaigns?${query}` },
+    a: { baseUrl: server.baseUrl, pid: server.pid, path: requestFor('a', world.acmeId, 1).path },
+    e: { baseUrl: raw.baseUrl, pid: raw.pid, path: requestFor('e', world.acmeId, 1).path },
+    f: { baseUrl: server.baseUrl, pid: server.pid, path: requestFor('f', world.acmeId, 1).path },
   };
   type Variant = keyof typeof targets;
   const variants = Object.keys(targets) as Variant[];

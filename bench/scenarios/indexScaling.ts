@@ -38,7 +38,8 @@ interface Cell {
   variants: Record<Variant, { rps: number; p50: number; serverCpuUs: number; dbCpuUs: number; rounds: LoadResult[] }>;
 }
 
-function requestFor(variant: Variant, teamId: number, page: number): LoadRequest {
+/** Variant `variant`'s index request for `teamId`'s page (e's path is on the raw anchor's server, the others on Next's). */
+export function requestFor(variant: Variant, teamId: number, page: number): LoadRequest {
   const rest = `/teams/${teamId}/campaigns?page=${page}&perPage=${PER_PAGE}&sort=-createdAt`;
   const input = encodeURIComponent(
     JSON.stringify({ teamId, page, perPage: PER_PAGE, sort: [{ field: 'createdAt', dir: 'desc' }] }),
