@@ -15,14 +15,15 @@ export async function registerNodeServer(): Promise<void> {
     assertServerEnv();
     // Before anything else runs, so the first request is traced too.
     const exporter = tracesExporter();
-    const { installShutdown, logger, refuseTraceMethods, startTracing, trustForwardedHeaders } = await import(
+    const { installShutdown, logger, refuseUnservableRequests, startTracing, trustForwardedHeaders } = await import(
       './server'
     );
     // The client address and forwarded headers from the socket, before Next reads them (docs/security.md).
     trustForwardedHeaders((await import('./env')).env.TRUST_PROXY);
     const { apiSecurityHeaders } = await import('./app/lib/apiSecurityHeaders');
-    // TRACE would be a 500 inside Next (its Request constructor refuses the method): 405 before Next sees it.
-    refuseTraceMethods(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
+    // What Next would answer with a 500, an empty 400 or a redirect elsewhere (TRACE, PROPFIND, a path
+    // that does not decode, an absolute-form target): answered in the API's format before Next sees it.
+    refuseUnservableRequests(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
     if (exporter) await startTracing({ exporter, serviceName: 'active-controller-starter' });
     // The backend's parts (backend/app.ts, the composition root): logger, storage, database, models.
     (await import('./backend/app')).wireApp();

@@ -19,8 +19,9 @@
  * (docs/performance.md). Add /api back to the matcher only for something
  * that must run per API request before its route does.
  *
- * TRACE is answered before Next.js runs (server/http/refuseTraceMethods.ts):
- * Next fails on it before this proxy is called.
+ * TRACE, unknown methods and paths that do not decode are answered before
+ * Next.js runs (server/http/refuseUnservableRequests.ts): Next fails on them
+ * before this proxy is called.
  */
 import { type NextRequest, NextResponse } from 'next/server';
 import { createNonce, pageContentSecurityPolicy, pageSecurityHeaders } from '@/app/lib/securityHeaders';

@@ -1,7 +1,7 @@
 /**
  * Security headers on `next start` (proxy.ts, app/lib/securityHeaders.ts):
  * on pages, API responses and 404s; a nonce-based CSP under which the pages
- * still hydrate; TRACE refused with 405; pages ignore `Authorization`.
+ * still hydrate; requests Next cannot serve answered before it; pages ignore `Authorization`.
  */
 import { request as httpRequest } from 'node:http';
 import { ALICE, signInAs, teamId } from './support/session';
@@ -41,14 +41,24 @@ function pageNonce(headers: Record<string, string>): string {
   return nonce as string;
 }
 
-/** A raw request (Playwright's and fetch's clients refuse or rewrite TRACE). */
-function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+/**
+ * A raw request (Playwright's and fetch's clients refuse or rewrite TRACE, bad percent-encoding and an
+ * absolute-form target; node:http sends `path` as given).
+ */
+function rawRequest(
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       { host: '127.0.0.1', port: Number(process.env.E2E_PORT), method, path },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
       },
     );
     outgoing.on('error', reject);
@@ -119,13 +129,32 @@ test('the API reference keeps its own policy (scripts from this origin only)', a
   expect(directives(response.headers()['content-security-policy']).get('script-src')).toEqual(["'self'"]);
 });
 
-test('TRACE is 405 with Allow on pages and on the API', async () => {
-  for (const path of ['/', '/api/health', '/api/teams/1/members']) {
-    const response = await rawRequest('TRACE', path);
-    expect(response.status, path).toBe(405);
-    expect(response.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+test('TRACE and methods no route serves are 405 with Allow on pages and on the API', async () => {
+  for (const method of ['TRACE', 'PROPFIND']) {
+    for (const path of ['/', '/api/health', '/api/teams/1/members']) {
+      const response = await rawRequest(method, path);
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(response.body).error.code).toBe('METHOD_NOT_SUPPORTED');
+    }
   }
+});
+
+test('a path with malformed percent-encoding is a 400 JSON error, not a 500', async () => {
+  for (const path of ['/api/teams/%FF', '/api/teams/1/campaigns/%ED%A0%80', '/teams/%FF']) {
+    const response = await rawRequest('GET', path);
+    expect(response.status, path).toBe(400);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(response.body).error.code).toBe('BAD_REQUEST');
+  }
+});
+
+test('an absolute-form target is served as its path, never redirected to the host it names', async () => {
+  const response = await rawRequest('GET', 'http://evil.example/api/health');
+  expect(response.status).toBe(200);
+  expect(response.headers.location).toBeUndefined();
+  expect(JSON.parse(response.body).ok).toBe(true);
 });
 
 test('a page ignores Authorization, garbled or not: it renders for the cookie', async ({ page }) => {

@@ -70,7 +70,7 @@ export {
   type RouteMethod,
   type RouteRecord,
   readJsonBody,
-  refuseTraceMethods,
+  refuseUnservableRequests,
   reportError,
   requestOrigin,
   serveAtEdge,

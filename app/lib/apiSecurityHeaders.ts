@@ -5,8 +5,8 @@
  * its `headers()` rules: static headers cost nothing per request there,
  * where running the proxy (middleware) for API requests cost about 1 ms of
  * CPU each (docs/performance.md). The page headers (securityHeaders.ts) and
- * the 405 that answers TRACE before Next runs (instrumentation.node.ts) use
- * it too.
+ * the answers to requests Next cannot serve, sent before Next runs
+ * (instrumentation.node.ts), use it too.
  *
  * Customise: an /api route that serves a document (HTML) rather than data
  * sets its own Content-Security-Policy; list its path in `API_DOCUMENTS` so

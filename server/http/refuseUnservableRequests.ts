@@ -1,0 +1,113 @@
+/**
+ * Answers the requests Next.js cannot serve before Next.js sees them, in the
+ * API's JSON error format, instead of Next's bare 500, empty 400 or redirect:
+ *
+ * - **TRACE and methods no route serves** (PROPFIND, MKCOL, LOCK, QUERY ...):
+ *   405 with `Allow`. Next.js wraps every request in a WHATWG `Request`
+ *   (`NextRequest`), whose constructor throws on TRACE (a 500), and answers
+ *   other unknown methods with an empty 400. TRACK never gets here (Node's
+ *   parser answers 400); CONNECT is a `connect` event Node closes.
+ * - **A path whose percent-encoding does not decode** (`/api/teams/%FF`,
+ *   an encoded lone surrogate): 400. Next.js fails to decode it, a 500.
+ * - **An absolute-form target** (`GET http://elsewhere/api/health`, which
+ *   only a proxy should send): served as its path and query. Next.js would
+ *   answer a 308 to that host, a redirect a cache in front could keep and
+ *   hand to others. The host in the target is ignored as `Host` is: links
+ *   and origin checks use APP_URL (docs/security.md, the trust model).
+ *   Any other target that is not a path (`OPTIONS *`) is a 400.
+ *
+ * Why here and not in a route or the proxy: all of these fail inside Next
+ * before either runs. Node's HTTP server hands each request to its `request`
+ * listeners (Next's) through `emit`; this wraps `emit` on
+ * `http.Server.prototype` (HTTPS servers inherit it).
+ *
+ * Call once at server start-up (instrumentation.node.ts) with the headers
+ * the app's API responses carry (app/lib/apiSecurityHeaders.ts): Next never
+ * sees these responses, so its configured headers would not be on them.
+ * Calling again is a no-op. Affects only servers in this process, i.e. Next's own.
+ */
+import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
+import type { ErrorCode } from '../controller/errors';
+
+const INSTALLED = Symbol.for('active-controller.refuseUnservableRequests');
+
+/** Every method some route of the app serves; `Allow` of the 405. */
+export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+/** OPTIONS too goes on to Next.js, which answers it for every route (204 with `Allow`). */
+const SERVED_METHODS = new Set([...ALLOWED_METHODS.split(', '), 'OPTIONS']);
+
+interface Refusal {
+  status: 400 | 405;
+  code: ErrorCode;
+  message: string;
+}
+
+/** Why Next.js cannot serve `request`, or undefined when it can (an absolute-form target is rewritten here). */
+function refusalOf(request: IncomingMessage): Refusal | undefined {
+  const method = request.method ?? '';
+  if (!SERVED_METHODS.has(method)) {
+    return { status: 405, code: 'METHOD_NOT_SUPPORTED', message: `${method.slice(0, 20)} is not supported` };
+  }
+  let target = request.url ?? '';
+  if (!target.startsWith('/')) {
+    const url = URL.canParse(target) ? new URL(target) : undefined;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+      return { status: 400, code: 'BAD_REQUEST', message: 'The request target must be a path' };
+    }
+    target = `${url.pathname}${url.search}`;
+    request.url = target;
+  }
+  const query = target.indexOf('?');
+  const path = query === -1 ? target : target.slice(0, query);
+  if (path.includes('%')) {
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return { status: 400, code: 'BAD_REQUEST', message: 'The path has malformed percent-encoding' };
+    }
+  }
+  return undefined;
+}
+
+/** The API's error body (server/http/errorResponse.ts) for a refused request. */
+function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { status, code, message }: Refusal,
+  headers: Record<string, string>,
+): void {
+  const body = JSON.stringify({ error: { code, message } });
+  response.writeHead(status, {
+    ...headers,
+    ...(status === 405 ? { allow: ALLOWED_METHODS } : {}),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+    // The request may carry a body nobody reads: close rather than reuse a connection in an unknown state.
+    connection: 'close',
+  });
+  request.resume();
+  response.end(body);
+}
+
+/** `emit` as one signature (Server's own type is a list of overloads, one per event). */
+type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
+
+export function refuseUnservableRequests(headers: Record<string, string> = {}): void {
+  const prototype = Server.prototype as Server & { [INSTALLED]?: true };
+  if (prototype[INSTALLED]) return;
+  const emit = prototype.emit as Emit;
+  const emitUnlessRefused: Emit = function (event, ...args) {
+    if (event === 'request') {
+      const [request, response] = args as [IncomingMessage, ServerResponse];
+      const refusal = refusalOf(request);
+      if (refusal) {
+        refuse(request, response, refusal, headers);
+        return true;
+      }
+    }
+    return emit.call(this, event, ...args);
+  };
+  prototype.emit = emitUnlessRefused as Server['emit'];
+  prototype[INSTALLED] = true;
+}
