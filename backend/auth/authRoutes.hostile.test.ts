@@ -451,9 +451,10 @@ describe('odd Unicode', () => {
     expect(await accountState()).toEqual(before);
   });
 
-  it('update-user with a NUL in the name is a 400 and the name stays', async () => {
+  it('update-user with a NUL or an unpaired surrogate in the name is a 400 and the name stays', async () => {
     const { id, cookie } = await signUp('Keeps Name', 'keeps-name@example.com', 'long enough');
     await expectRefused(await post('/update-user', { name: 'x\u0000y' }, { cookie }), 400, 'update-user NUL');
+    await expectRefused(await post('/update-user', { name: 'x\ud800y' }, { cookie }), 400, 'update-user surrogate');
     await expectRefused(await post('/update-user', { name: 'N'.repeat(10 * 1024) }, { cookie }), [400, 422], 'long');
     const [row] = await db().select().from(users).where(eq(users.id, id));
     expect(row?.name).toBe('Keeps Name');

@@ -11,7 +11,7 @@
  */
 
 import { MAX_INT4 } from '../shared/int4';
-import { assertNoNulChars } from './assertNoNulChars';
+import { assertStorableStrings } from './assertStorableStrings';
 import { BadRequest } from './errors';
 
 export interface SortTerm<F extends string = string> {
@@ -142,7 +142,7 @@ function filterValue(field: string, value: unknown): string {
   if (converted.length > MAX_VALUE_LENGTH) {
     throw invalid('filter', `value of "${field}" must be at most ${MAX_VALUE_LENGTH} characters`);
   }
-  assertNoNulChars(converted, 'filter');
+  assertStorableStrings(converted, 'filter');
   return converted;
 }
 
@@ -190,7 +190,7 @@ function parseParams(raw: Map<string, unknown>): Record<string, string> {
     const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
     if (typeof text !== 'string') throw invalid(name, 'must be a string');
     if (text.length > MAX_VALUE_LENGTH) throw invalid(name, `must be at most ${MAX_VALUE_LENGTH} characters`);
-    assertNoNulChars(text, name);
+    assertStorableStrings(text, name);
     params.set(name, text);
   }
   return Object.fromEntries(params);

@@ -4,7 +4,7 @@
  * transports call the same `dispatch()`.
  */
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import { assertNoNulChars } from '../controller/assertNoNulChars';
+import { assertStorableStrings } from '../controller/assertStorableStrings';
 import {
   type CompiledAction,
   type CompiledController,
@@ -41,7 +41,7 @@ function readInput(raw: unknown): Record<string, unknown> {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw))
     throw new BadRequest('Invalid input', { input: ['must be an object'] });
-  assertNoNulChars(raw, 'input');
+  assertStorableStrings(raw, 'input');
   return raw as Record<string, unknown>;
 }
 

@@ -9,7 +9,7 @@
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { ACTION_KINDS } from '../controller/actionKinds';
-import { assertNoNulChars } from '../controller/assertNoNulChars';
+import { assertStorableStrings } from '../controller/assertStorableStrings';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { NotFound } from '../controller/errors';
@@ -104,7 +104,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     const { route, params } = matchRoute(table, method, url.pathname.slice(prefix.length));
     seen.route = `${prefix}${route.path}`;
     const body = UNSAFE.has(request.method) ? await readJsonBody(request) : undefined;
-    for (const [key, value] of url.searchParams) assertNoNulChars({ [key]: value }, 'query');
+    for (const [key, value] of url.searchParams) assertStorableStrings({ [key]: value }, 'query');
     const result = await dispatch(
       route.controller,
       route.action,

@@ -139,6 +139,21 @@ describe('readJsonBody', () => {
     expect(Object.keys(error.fields ?? {})).toEqual([field]);
   });
 
+  it.each([
+    ['{"name":"a\\ud800b"}', 'name'],
+    ['{"data":{"tags":["ok","\\udfff"]}}', 'data.tags.1'],
+    ['"\\ude00\\ud83d"', 'body'],
+  ])('refuses an unpaired surrogate in %s instead of storing U+FFFD', async (body, field) => {
+    const error = await rejection(() => readJsonBody(post(body)));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/unpaired surrogate/);
+    expect(Object.keys(error.fields ?? {})).toEqual([field]);
+  });
+
+  it('keeps an escaped surrogate pair: it is one character', async () => {
+    expect(await readJsonBody(post('{"name":"\\ud83d\\ude00 \\uD834\\uDD1E"}'))).toEqual({ name: '😀 𝄞' });
+  });
+
   it('does not mistake an escaped backslash for U+0000', async () => {
     expect(await readJsonBody(post('{"path":"C:\\\\u0000"}'))).toEqual({ path: 'C:\\u0000' });
   });

@@ -3,13 +3,13 @@
  * missing or lying Content-Length cannot make us buffer more than the limit),
  * `application/json` required when there is a body (a cross-site HTML form
  * cannot send that type without a CORS preflight), malformed JSON -> 400, and
- * no U+0000 anywhere (PostgreSQL `text` cannot store it; the driver would
- * fail with a 500), and no nesting deeper than `MAX_JSON_DEPTH` (recursive
+ * no U+0000 or unpaired surrogate anywhere (PostgreSQL cannot store either
+ * as sent: assertStorableStrings.ts), and no nesting deeper than `MAX_JSON_DEPTH` (recursive
  * code downstream, `JSON.stringify` or a validator, would overflow the stack:
  * a 500 instead of a 400). Valid JSON that is not an object is returned as is: the
  * caller decides what shape it accepts.
  */
-import { assertNoNulChars } from '../controller/assertNoNulChars';
+import { assertStorableStrings } from '../controller/assertStorableStrings';
 import { AppError, BadRequest } from '../controller/errors';
 import { MiB } from '../shared/byteSizes';
 
@@ -20,6 +20,8 @@ export const DEFAULT_BODY_LIMIT = MiB;
  * here if a jsonb column of yours legitimately nests deeper.
  */
 export const MAX_JSON_DEPTH = 64;
+/** `\u0000` or `\uD800`-`\uDFFF` in the text: only then can a parsed string hold what PostgreSQL cannot store. */
+const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 function describeLimit(bytes: number): string {
   return bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes} bytes`;
@@ -109,8 +111,8 @@ export async function readJsonBody(request: Request, limitBytes = DEFAULT_BODY_L
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     assertJsonDepth(text);
     parsed = JSON.parse(text);
-    // Raw U+0000 is invalid inside JSON strings, so only the escape can carry it.
-    if (text.includes('\\u0000')) assertNoNulChars(parsed);
+    // Only an escape can carry U+0000 (raw, it is invalid JSON) or a lone surrogate (raw, invalid UTF-8).
+    if (MAY_HOLD_UNSTORABLE.test(text)) assertStorableStrings(parsed);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new BadRequest('Malformed JSON body');

@@ -165,7 +165,7 @@ describe('create', () => {
     expect(rows[0]?.n).toBe(13);
   });
 
-  it('rejects malformed JSON, non-object data, oversize bodies and NUL bytes with 4xx JSON', async () => {
+  it('rejects malformed JSON, non-object data, oversize bodies, NUL bytes and lone surrogates with 4xx JSON', async () => {
     const malformed = await call('POST', '/orgs/1/projects', {
       user: ALICE,
       rawBody: '{"data": {',
@@ -181,6 +181,11 @@ describe('create', () => {
     expect(huge.status).toBe(413);
     const nul = await call('POST', '/orgs/1/projects', { user: ALICE, body: { data: { name: 'a\u0000b' } } });
     expect(nul.status).toBe(400);
+    const surrogate = await call('POST', '/orgs/1/projects', { user: ALICE, body: { data: { name: 'a\ud800b' } } });
+    expect(surrogate.status).toBe(400);
+    expect((surrogate.body as { error: { fields: unknown } }).error.fields).toEqual({
+      'data.name': ['must be valid Unicode (an unpaired surrogate cannot be stored)'],
+    });
     const text = await call('POST', '/orgs/1/projects', {
       user: ALICE,
       rawBody: 'name=x',

@@ -127,6 +127,8 @@ describe('tRPC transport', () => {
     expect(await malformed.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
     const nul = await mutate('orgs.projects.create', { orgId: 1, data: { name: 'a\u0000' } }, ALICE);
     expect(nul.status).toBe(400);
+    const surrogate = await mutate('orgs.projects.create', { orgId: 1, data: { name: 'a\udc00' } }, ALICE);
+    expect(surrogate.status).toBe(400);
   });
 
   it('batches calls (httpBatchLink wire format)', async () => {
