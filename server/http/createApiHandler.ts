@@ -12,7 +12,7 @@ import { ACTION_KINDS } from '../controller/actionKinds';
 import { assertStorableStrings } from '../controller/assertStorableStrings';
 import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
-import { NotFound } from '../controller/errors';
+import { AppError, NotFound } from '../controller/errors';
 import { currentRequest } from '../log/requestScope';
 import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
@@ -22,7 +22,7 @@ import { createRouteTable, matchRoute } from './matchRoute';
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
-import { appErrorOf, errorHeaders } from './trpc';
+import { appErrorOf, errorHeaders, toTRPCError } from './trpc';
 
 export interface ApiHandlerOptions<Ctx extends object> {
   routers: BuiltRouter;
@@ -75,21 +75,33 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   };
   const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
-  async function handleTrpc(request: Request): Promise<Response> {
-    let forwarded = request;
-    if (request.method === 'POST') {
-      // Same body rules as REST (1 MB, JSON only, depth, no U+0000); tRPC gets the parsed value.
-      forwarded = new ParsedJsonRequest(request, await readJsonBody(request));
-    } else {
+  /**
+   * The cross-site check and the body rules for a tRPC request. What they refuse goes through tRPC as well
+   * (createContext rejects with it), so a tRPC client reads it in tRPC's own envelope, one per call of a
+   * batch, like every other error; `forwarded` then carries no body.
+   */
+  async function checkTrpcRequest(request: Request): Promise<{ forwarded: Request; refused?: AppError }> {
+    try {
+      checkCsrf(request, options.origin);
+      // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
+      if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };
       // A query's input travels in `?input=` and tRPC parses it: the same depth rule first.
       const input = new URL(request.url).searchParams.get('input');
       if (input !== null) assertJsonDepth(input);
+      return { forwarded: request };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { forwarded: new ParsedJsonRequest(request, undefined), refused: error };
     }
+  }
+
+  async function handleTrpc(request: Request): Promise<Response> {
+    const { forwarded, refused } = await checkTrpcRequest(request);
     return fetchRequestHandler({
       endpoint: trpcEndpoint,
       req: forwarded,
       router: options.routers.router,
-      createContext: () => context(request),
+      createContext: () => (refused ? Promise.reject(toTRPCError(refused)) : context(request)),
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
       maxBatchSize: MAX_BATCH_SIZE,
       onError: ({ error }) => reportError(appErrorOf(error)),
@@ -123,13 +135,13 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   async function route(request: Request, seen: EdgeRoute): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
-    checkCsrf(request, options.origin);
     if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
       // Procedure names (`teams.campaigns.index,teams.campaigns.stats`), never ids; capped, as
       // the client chose them.
       seen.route = `${trpcEndpoint} ${url.pathname.slice(trpcEndpoint.length + 1, trpcEndpoint.length + 201)}`;
       return handleTrpc(request);
     }
+    checkCsrf(request, options.origin);
     return handleRest(request, url, seen);
   }
 

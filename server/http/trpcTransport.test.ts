@@ -124,11 +124,53 @@ describe('tRPC transport', () => {
       }),
     );
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    expect(await malformed.json()).toMatchObject({
+      error: { message: 'Malformed JSON body', data: { code: 'BAD_REQUEST', httpStatus: 400 } },
+    });
     const nul = await mutate('orgs.projects.create', { orgId: 1, data: { name: 'a\u0000' } }, ALICE);
     expect(nul.status).toBe(400);
     const surrogate = await mutate('orgs.projects.create', { orgId: 1, data: { name: 'a\udc00' } }, ALICE);
     expect(surrogate.status).toBe(400);
+  });
+
+  it("answers what the body rules and the cross-site check refuse in tRPC's envelope, per call of a batch", async () => {
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      handler(
+        new Request(`http://localhost/api/trpc/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-user': ALICE, ...headers },
+          body,
+        }),
+      );
+    const cases: [string, Response, number, string][] = [
+      ['malformed', await post('orgs.projects.create', '{"orgId":'), 400, 'BAD_REQUEST'],
+      ['too large', await post('orgs.projects.create', `"${'x'.repeat(1_100_000)}"`), 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        'not JSON',
+        await post('orgs.projects.create', 'a=1', { 'content-type': 'text/plain' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
+      [
+        'cross-site',
+        await post('orgs.projects.create', '{"orgId":1,"data":{"name":"x"}}', {
+          cookie: 'a=1',
+          origin: 'http://evil.example',
+        }),
+        403,
+        'FORBIDDEN',
+      ],
+    ];
+    for (const [label, response, status, code] of cases) {
+      expect(response.status, label).toBe(status);
+      const body = (await response.json()) as TrpcResult;
+      expect(body.error?.data, label).toMatchObject({ code, httpStatus: status, path: 'orgs.projects.create' });
+    }
+    const batch = await post('orgs.projects.create,orgs.projects.create?batch=1', '{"0":{"orgId":1,');
+    expect(batch.status).toBe(400);
+    const calls = (await batch.json()) as TrpcResult[];
+    expect(calls.map((call) => call.error?.data.code)).toEqual(['BAD_REQUEST', 'BAD_REQUEST']);
+    expect(Number((await db().execute(sql`select count(*)::int as n from projects`))[0]?.n)).toBe(3);
   });
 
   it('batches calls (httpBatchLink wire format)', async () => {
