@@ -162,7 +162,13 @@ describe('multipart uploads', () => {
   it("another user's upload is a 404; bad part numbers and ETags are 400s; a single-PUT asset is not multipart", async () => {
     const { asset } = await create(bigPdf(6 * MiB));
     expect((await post('sign-parts', { assetId: asset.id, partNumbers: [1] }, '9:1')).status).toBe(404);
-    expect((await post('sign-parts', { assetId: asset.id, partNumbers: [3] })).status).toBe(400);
+    const outside = await post('sign-parts', { assetId: asset.id, partNumbers: [3] });
+    expect(outside.status).toBe(400);
+    expect(Object.keys(outside.body.error.fields)).toEqual(['partNumbers']);
+    // Each input's own field name: recording one part names `partNumber`.
+    const recordOutside = await post('record-part', { assetId: asset.id, partNumber: 3, etag: '"abc"' });
+    expect(recordOutside.status).toBe(400);
+    expect(Object.keys(recordOutside.body.error.fields)).toEqual(['partNumber']);
     expect((await post('sign-parts', { assetId: asset.id, partNumbers: [] })).status).toBe(400);
     expect((await post('sign-parts', { assetId: asset.id, partNumbers: [0] })).status).toBe(400);
     expect((await post('record-part', { assetId: asset.id, partNumber: 1, etag: 'x"\r\ny' })).status).toBe(400);

@@ -93,10 +93,11 @@ export async function findOwnedMultipart(
   return Asset.instantiate(row) as Asset & { multipart: NonNullable<Asset['multipart']> };
 }
 
-function assertPartNumbers(partNumbers: readonly number[], partCount: number): void {
+/** `field` is the input's own name for the numbers (`partNumbers` to sign, `partNumber` to record). */
+function assertPartNumbers(partNumbers: readonly number[], partCount: number, field: string): void {
   const outside = partNumbers.filter((n) => n > partCount);
   if (outside.length > 0) {
-    throw new BadRequest('No such part', { partNumbers: [`must be between 1 and ${partCount} (got ${outside[0]})`] });
+    throw new BadRequest('No such part', { [field]: [`must be between 1 and ${partCount} (got ${outside[0]})`] });
   }
 }
 
@@ -113,7 +114,7 @@ export async function signMultipartParts(
   partNumbers: readonly number[],
 ): Promise<SignedParts> {
   const { uploadId, partSize, partCount, etags } = asset.multipart;
-  assertPartNumbers(partNumbers, partCount);
+  assertPartNumbers(partNumbers, partCount, 'partNumbers');
   const byteSize = asset.byteSize ?? 0;
   const parts = await Promise.all(
     [...new Set(partNumbers)].map(async (partNumber) => {
@@ -133,7 +134,7 @@ export async function recordMultipartPart(
   partNumber: number,
   etag: string,
 ): Promise<{ uploadedParts: number }> {
-  assertPartNumbers([partNumber], asset.multipart.partCount);
+  assertPartNumbers([partNumber], asset.multipart.partCount, 'partNumber');
   const [row] = await db()
     .update(serviceAssets)
     .set({
