@@ -105,11 +105,19 @@ describe('bulk publish and bulk archive', () => {
     expect((await Campaign.find(mine[1]?.id as number)).status).toBe('archived');
   });
 
-  it('touches nothing without ids or with an empty list', async () => {
+  it('touches nothing with an empty list, and refuses a body without ids (400, not a 200 that did nothing)', async () => {
     const campaign = await makeCampaign(acme, { name: 'BA none' });
-    for (const body of [{}, { ids: [] }, { ids: null }]) {
-      const response = await api('POST', `/teams/${acme}/campaigns/bulk-archive`, { cookie: world.alice, body });
-      expect(response.body, JSON.stringify(body)).toEqual({ archived: 0 });
+    const empty = await api('POST', `/teams/${acme}/campaigns/bulk-archive`, {
+      cookie: world.alice,
+      body: { ids: [] },
+    });
+    expect(empty.body).toEqual({ archived: 0 });
+    for (const body of [{}, { ids: null }, null]) {
+      for (const action of ['bulk-archive', 'bulk-publish']) {
+        const response = await api('POST', `/teams/${acme}/campaigns/${action}`, { cookie: world.alice, body });
+        expect(response.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+        expect(response.body, JSON.stringify(body)).toMatchObject({ error: { fields: { ids: [expect.any(String)] } } });
+      }
     }
     expect((await Campaign.find(campaign.id)).status).toBe('draft');
   });

@@ -13,9 +13,12 @@ function rejection(run: () => unknown): AppError {
 }
 
 describe('parseIds', () => {
-  it('treats missing ids as none', () => {
-    expect(parseIds(undefined)).toEqual([]);
-    expect(parseIds(null)).toEqual([]);
+  it('requires ids: missing or null is a 400, an empty list touches nothing', () => {
+    for (const missing of [undefined, null]) {
+      expect(rejection(() => parseIds(missing)).fields).toEqual({
+        ids: ['is required: an array of ids ([] touches nothing)'],
+      });
+    }
     expect(parseIds([])).toEqual([]);
   });
 

@@ -2,7 +2,8 @@
  * `ids` of a bulk mutation: at most MAX_IDS ids, each valid like `:id`,
  * deduplicated with the first occurrence's order kept. The caller binds the
  * result as one array parameter (`= ANY($1)`), so the cap bounds the query.
- * Missing ids mean "touch nothing".
+ * `ids` is required, as the OpenAPI document says: a client that forgot it
+ * gets a 400 rather than a 200 that did nothing; `[]` touches nothing.
  */
 import { BadRequest } from './errors';
 import { ID_RULE, toId } from './parseId';
@@ -10,7 +11,9 @@ import { ID_RULE, toId } from './parseId';
 export const MAX_IDS = 10_000;
 
 export function parseIds(value: unknown): number[] {
-  if (value === undefined || value === null) return [];
+  if (value === undefined || value === null) {
+    throw new BadRequest('Invalid ids', { ids: ['is required: an array of ids ([] touches nothing)'] });
+  }
   if (!Array.isArray(value)) {
     throw new BadRequest('Invalid ids', { ids: ['must be an array of ids'] });
   }
