@@ -40,10 +40,11 @@ export function devSignInRule(): DevSignInRule {
 
 const input = z.object({
   email: z
-    .string("can't be blank")
+    // A message given to z.string() itself would also replace the max-length one: name only the missing value.
+    .string({ error: (issue) => (issue.input === undefined ? "can't be blank" : 'must be a string') })
     .trim()
     .min(1, "can't be blank")
-    .max(255)
+    .max(255, 'is too long (maximum is 255 characters)')
     .pipe(z.email('is not a valid email address')),
 });
 

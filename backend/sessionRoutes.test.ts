@@ -83,6 +83,9 @@ describe('POST /api/session (dev sign-in)', () => {
     expect((await wrong.json()).error.fields).toEqual({ email: ['is not a valid email address'] });
     const typed = await post(JSON.stringify({ email: ['alice@example.com'] }));
     expect(typed.status).toBe(400);
+    expect((await typed.json()).error.fields).toEqual({ email: ['must be a string'] });
+    const long = await post(JSON.stringify({ email: `${'a'.repeat(290)}@example.com` }));
+    expect((await long.json()).error.fields).toEqual({ email: ['is too long (maximum is 255 characters)'] });
     const array = await post(JSON.stringify(['alice@example.com']));
     expect(array.status).toBe(400);
     const malformed = await post('{"email": ');
