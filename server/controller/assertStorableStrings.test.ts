@@ -33,7 +33,9 @@ describe('assertStorableStrings', () => {
   it('refuses an unpaired surrogate, high or low, in values and keys, naming its path', () => {
     const rule = ['must be valid Unicode (an unpaired surrogate cannot be stored)'];
     expect(fieldsOf(() => assertStorableStrings({ data: { name: 'a\ud800b' } }))).toEqual({ 'data.name': rule });
-    expect(fieldsOf(() => assertStorableStrings({ data: { tags: ['ok', '\udc00'] } }))).toEqual({ 'data.tags.1': rule });
+    expect(fieldsOf(() => assertStorableStrings({ data: { tags: ['ok', '\udc00'] } }))).toEqual({
+      'data.tags.1': rule,
+    });
     expect(fieldsOf(() => assertStorableStrings({ '\ud83dname': 'x' }))).toEqual({ body: rule });
     // Reversed halves are two unpaired surrogates, not an emoji.
     expect(fieldsOf(() => assertStorableStrings('\ude00\ud83d', 'input'))).toEqual({ input: rule });

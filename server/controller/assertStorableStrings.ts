@@ -13,7 +13,7 @@ import { BadRequest } from './errors';
 const NUL_RULE = 'must not contain the NUL character (U+0000)';
 const SURROGATE_RULE = 'must be valid Unicode (an unpaired surrogate cannot be stored)';
 /** In a `u` regex a pair is one code point, so `\p{Cs}` matches only an unpaired surrogate. */
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** Where a value sits in the input; a linked list so deep nesting costs O(1) per step. */
 interface PathNode {
@@ -49,7 +49,7 @@ export function assertStorableStrings(value: unknown, root = 'body'): void {
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { value: current, path } = item;
     if (typeof current === 'string') {
-      if (UNSTORABLE.test(current)) refuse(current, path, root);
+      if (current.includes('\u0000') || UNPAIRED_SURROGATE.test(current)) refuse(current, path, root);
     } else if (Array.isArray(current)) {
       current.forEach((element, index) => {
         stack.push({ value: element, path: { key: index, parent: path } });
