@@ -4,7 +4,7 @@
  * in db/schema.ts, the link in the team navigation). Pure: reads the
  * templates and the model list, writes nothing (scripts/generate.ts does).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { discoverModels } from '../gen/discover';
 import {
@@ -44,6 +44,24 @@ function tableOf(root: string, model: string): string {
   const match = new RegExp(`class ${model} extends Model\\((\\w+)`).exec(source);
   if (!match?.[1]) throw new GeneratorError(`scaffold: cannot find the table of model ${model}`);
   return match[1];
+}
+
+/**
+ * How tests and seeds make a record of a referenced model: its own
+ * `create<Model>(teamId)` when a seeder exports one (it fills that model's
+ * own references), else the generic `createTeamRecord(Model, teamId)`.
+ */
+function factoryOf(root: string, model: string): { call: (teamId: string) => string; importLine?: string } {
+  const dir = path.join(root, 'db/seeds');
+  const exporter = new RegExp(`^export (async )?function create${model}\\(`, 'm');
+  const file = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .find((name) => exporter.test(readFileSync(path.join(dir, name), 'utf8')));
+  if (!file) return { call: (teamId) => `createTeamRecord(${model}, ${teamId})` };
+  return {
+    call: (teamId) => `create${model}(${teamId})`,
+    importLine: `import { create${model} } from '@/db/seeds/${file.replace(/\.ts$/, '')}';`,
+  };
 }
 
 /** Drops names of `import { a, b } from '...'` lines that the rest of the file never uses. */
@@ -90,6 +108,9 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     if (field.target === Name) throw new GeneratorError(`scaffold: ${Name} cannot reference itself`);
   }
   const targets = [...new Set(references.map((field) => field.target as string))];
+  const factories = new Map(targets.map((target) => [target, factoryOf(root, target)]));
+  const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
+  const required = references.filter((field) => !field.optional);
   const titleField = fields.find((field) => field.type === 'string' && !field.optional);
   const label = lower(Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'));
   const labelPlural = lower(resource.pluralTitle);
@@ -272,9 +293,9 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
             .join(' | ')}, { id: number }>;`,
     referenceSetup: lines(
       references.flatMap((field) => [
-        `ref.${field.association} = await createTeamRecord(${field.target}, home);`,
-        `ref.${field.association}2 = await createTeamRecord(${field.target}, home);`,
-        `ref.${field.association}Away = await createTeamRecord(${field.target}, away);`,
+        `ref.${field.association} = await ${create(field.target as string, 'home')};`,
+        `ref.${field.association}2 = await ${create(field.target as string, 'home')};`,
+        `ref.${field.association}Away = await ${create(field.target as string, 'away')};`,
       ]),
     ),
     uniqueCounter: fields.some((field) => field.unique)
@@ -361,12 +382,14 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
         }
       }),
     ),
+    factoryImports: lines([...factories.values()].flatMap((factory) => factory.importLine ?? [])),
+    // A required reference reuses a record of the team (the demo's campaigns...), making one only when there is none:
+    // seeding adds no records to the referenced model, and a chain of references (LineItem -> Product -> Campaign) ends.
     factoryDefaults: lines(
-      references
-        .filter((field) => !field.optional)
-        .map(
-          (field) => `${field.name}: attributes.${field.name} ?? (await createTeamRecord(${field.target}, teamId)).id,`,
-        ),
+      required.map(
+        (field) =>
+          `${field.name}: attributes.${field.name} ?? ((await ${field.target}.findBy({ teamId })) ?? (await ${create(field.target as string, 'teamId')})).id,`,
+      ),
     ),
   };
 

@@ -1,0 +1,66 @@
+/**
+ * What the scaffold writes, as text, on a small fixture project (the real
+ * templates, a few models, controllers and seeders): fast checks of the
+ * generated code that scaffold.test.ts would only catch by running it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScaffold } from './parseScaffold';
+import { scaffoldFiles } from './scaffoldFiles';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let root: string;
+
+/** A team model `Name` on table `table`, served at /teams/:teamId/<plural> unless `scopes` says otherwise. */
+function teamModel(name: string, table: string, scopes = ['teamId']): void {
+  write(`db/models/${name}.ts`, `export class ${name} extends Model(${table}, { name: '${name}' }) {}\n`);
+  write(
+    `controllers/${name}Controller.ts`,
+    `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
+  );
+}
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+};
+const scaffold = (name: string, ...fields: string[]) => scaffoldFiles(root, parseScaffold(name, fields));
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'scaffold-files-'));
+  symlinkSync(path.join(ROOT, 'templates'), path.join(root, 'templates'), 'dir');
+  // Gizmo: made by an earlier scaffold, so its seeder exports createGizmo (which fills Gizmo's own references).
+  teamModel('Gizmo', 'gizmos');
+  write('db/seeds/gizmos.ts', 'export async function createGizmo(teamId: number): Promise<Gizmo> {}\n');
+  // Brand: written by hand, no factory of its own.
+  teamModel('Brand', 'brands');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('scaffoldFiles', () => {
+  it("makes a referenced record with that model's own factory when its seeder exports one", () => {
+    const { files } = scaffold('Widget', 'title:string', 'gizmo:references', 'brand:references');
+    const seed = files['db/seeds/widgets.ts'] as string;
+    const test = files['controllers/WidgetController.test.ts'] as string;
+    expect(seed).toContain("import { createGizmo } from '@/db/seeds/gizmos';");
+    expect(seed).toContain('(await createGizmo(teamId))');
+    expect(seed).not.toContain('createTeamRecord(Gizmo');
+    expect(seed).toContain('(await createTeamRecord(Brand, teamId))');
+    expect(test).toContain('ref.gizmo = await createGizmo(home);');
+    expect(test).toContain('ref.gizmoAway = await createGizmo(away);');
+    expect(test).toContain('ref.brand = await createTeamRecord(Brand, home);');
+  });
+
+  it("fills a required reference with one of the team's records, making one only when the team has none", () => {
+    const seed = scaffold('Widget', 'title:string', 'gizmo:references', 'brand:references:optional').files[
+      'db/seeds/widgets.ts'
+    ] as string;
+    // The seeder's records (three per team) then share the team's gizmos instead of adding one each.
+    expect(seed).toContain(
+      'gizmoId: attributes.gizmoId ?? ((await Gizmo.findBy({ teamId })) ?? (await createGizmo(teamId))).id,',
+    );
+    // An optional reference stays empty: nothing to reuse or make.
+    expect(seed).not.toContain('brandId');
+  });
+});
