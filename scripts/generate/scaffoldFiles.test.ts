@@ -13,9 +13,14 @@ import { scaffoldFiles } from './scaffoldFiles';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let root: string;
 
-/** A team model `Name` on table `table`, served at /teams/:teamId/<plural> unless `scopes` says otherwise. */
-function teamModel(name: string, table: string, scopes = ['teamId']): void {
+const schema: string[] = [];
+/** A model `Name` on `table`: a team's (a teamId column) served at /teams/:teamId/<plural> unless told otherwise. */
+function model(name: string, table: string, { teamId = true, scopes = ['teamId'] } = {}): void {
   write(`db/models/${name}.ts`, `export class ${name} extends Model(${table}, { name: '${name}' }) {}\n`);
+  schema.push(
+    `export const ${table} = pgTable('${table}', {\n  id: serial('id').primaryKey(),\n${teamId ? "  teamId: integer('team_id').notNull(),\n" : ''}});\n`,
+  );
+  if (scopes.length === 0) return;
   write(
     `controllers/${name}Controller.ts`,
     `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
@@ -31,10 +36,17 @@ beforeAll(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'scaffold-files-'));
   symlinkSync(path.join(ROOT, 'templates'), path.join(root, 'templates'), 'dir');
   // Gizmo: made by an earlier scaffold, so its seeder exports createGizmo (which fills Gizmo's own references).
-  teamModel('Gizmo', 'gizmos');
+  model('Gizmo', 'gizmos');
   write('db/seeds/gizmos.ts', 'export async function createGizmo(teamId: number): Promise<Gizmo> {}\n');
   // Brand: written by hand, no factory of its own.
-  teamModel('Brand', 'brands');
+  model('Brand', 'brands');
+  // Sprocket: served under a gizmo (/teams/:teamId/gizmos/:gizmoId/sprockets), like the demo's posts.
+  model('Sprocket', 'sprockets', { scopes: ['teamId', 'gizmoId'] });
+  // Person: no team of its own, like User.
+  model('Person', 'people', { teamId: false });
+  // Ledger: a team's, but no controller serves it.
+  model('Ledger', 'ledgers', { scopes: [] });
+  write('db/schema.ts', schema.join('\n'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -62,5 +74,27 @@ describe('scaffoldFiles', () => {
     );
     // An optional reference stays empty: nothing to reuse or make.
     expect(seed).not.toContain('brandId');
+  });
+
+  const refusals: [string, RegExp][] = [
+    [
+      'person:references',
+      /person:references: Person does not belong to a team \(its table people in db\/schema.ts has no teamId/,
+    ],
+    [
+      'sprocket:references',
+      /sprocket:references: SprocketController is scoped by teamId, gizmoId, not by teamId alone;.*needs gizmoId too/,
+    ],
+    ['ledger:references', /ledger:references: no controllers\/LedgerController.ts serves Ledger/],
+  ];
+  for (const [reference, message] of refusals)
+    it(`refuses ${reference}`, () => {
+      expect(() => scaffold('Widget', 'title:string', reference)).toThrow(message);
+    });
+
+  it("refuses a reference to the app's User, which belongs to no team", () => {
+    expect(() => scaffoldFiles(ROOT, parseScaffold('Widget', ['title:string', 'user:references']))).toThrow(
+      /user:references: User does not belong to a team/,
+    );
   });
 });

@@ -64,6 +64,41 @@ function factoryOf(root: string, model: string): { call: (teamId: string) => str
   };
 }
 
+/**
+ * A referenced model must belong to a team (a `teamId` column: the model checks the record is in the
+ * same team) and be served at `/teams/:teamId/<plural>`: the generated form lists the team's records with
+ * `<Model>Controller.use({ teamId })`, which a controller nested deeper (PostController, under a campaign)
+ * or none at all cannot answer. Read from the files, like the rest, before anything is written.
+ */
+function checkReference(root: string, field: Field, table: string): void {
+  const model = field.target as string;
+  const what = `${field.association}:references`;
+  const schema = readFileSync(path.join(root, 'db/schema.ts'), 'utf8');
+  const start = schema.search(new RegExp(`^export const ${table} = pgTable\\(`, 'm'));
+  const definition = start < 0 ? '' : schema.slice(start).split(/\n(?=export )/)[0];
+  if (!/\bteamId:/.test(definition ?? ''))
+    throw new GeneratorError(
+      `scaffold: ${what}: ${model} does not belong to a team (its table ${table} in db/schema.ts has no teamId column); ` +
+        'a reference must point at a team-scoped model. Store the id in an integer field, or leave it out',
+    );
+  const controllerFile = path.join(root, 'controllers', `${model}Controller.ts`);
+  let source: string;
+  try {
+    source = readFileSync(controllerFile, 'utf8');
+  } catch {
+    throw new GeneratorError(
+      `scaffold: ${what}: no controllers/${model}Controller.ts serves ${model}; the generated form lists the team's records through it. Add the controller first`,
+    );
+  }
+  const scopes = [...source.matchAll(/@scope\(\s*'(\w+)'/g)].map((match) => match[1]);
+  if (scopes.join() !== 'teamId')
+    throw new GeneratorError(
+      `scaffold: ${what}: ${model}Controller is scoped by ${scopes.join(', ') || 'nothing'}, not by teamId alone; ` +
+        `the generated form lists the team's records with ${model}Controller.use({ teamId }), which needs ${scopes.filter((scope) => scope !== 'teamId').join(', ') || 'teamId'} too. ` +
+        'Reference a model served at /teams/:teamId/<plural>',
+    );
+}
+
 /** Drops names of `import { a, b } from '...'` lines that the rest of the file never uses. */
 export function pruneImports(text: string): string {
   const all = text.split('\n');
@@ -106,6 +141,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
         `scaffold: ${field.association}:references names no model: db/models/${field.target}.ts does not exist`,
       );
     if (field.target === Name) throw new GeneratorError(`scaffold: ${Name} cannot reference itself`);
+    checkReference(root, field, tableOf(root, field.target as string));
   }
   const targets = [...new Set(references.map((field) => field.target as string))];
   const factories = new Map(targets.map((target) => [target, factoryOf(root, target)]));
