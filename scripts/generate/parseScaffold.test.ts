@@ -43,6 +43,12 @@ describe('parseScaffold', () => {
     ['Product', ['name:string', 'name:text'], /field "name" is given twice/],
     ['Product', [], /give at least one field/],
     ['Product', ['campaignId:references'], /write the association, not the column: campaign:references/],
+    ['Class', ['title:string'], /"Class" gives the variable name "class", a JavaScript reserved word/],
+    ['Eval', ['title:string'], /"Eval" gives the variable name "eval"/],
+    ['News', ['title:string'], /"News" is its own plural/],
+    ['Sheep', ['title:string'], /"Sheep" is its own plural/],
+    ['Product', ['await:string'], /field "await" is reserved/],
+    ['Product', ['implements:string'], /field "implements" is reserved/],
   ];
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {
