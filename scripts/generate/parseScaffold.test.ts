@@ -1,5 +1,6 @@
 /** The scaffold's command line: what it accepts, and the clear errors for what it does not. */
 import { describe, expect, it } from 'vitest';
+import { RESERVED_ATTRIBUTES } from '@/server/model';
 import { GeneratorError, parseField, parseScaffold } from './parseScaffold';
 
 const PINNED = ['name:string', 'price:integer', 'status:enum:draft,live', 'campaign:references', 'notes:text:optional'];
@@ -56,4 +57,12 @@ describe('parseScaffold', () => {
       expect(() => parseScaffold(name, fields)).toThrow(message);
     });
   }
+
+  it('refuses every field name the model layer reserves (the record API), before anything is written', () => {
+    expect(RESERVED_ATTRIBUTES).toContain('assign');
+    for (const name of RESERVED_ATTRIBUTES)
+      expect(() => parseScaffold('Gadget', ['title:string', `${name}:string:optional`]), name).toThrow(
+        `field "${name}" is reserved`,
+      );
+  });
 });

@@ -4,6 +4,7 @@
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
 import pluralize from 'pluralize';
+import { RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
 
@@ -54,8 +55,12 @@ export interface Resource {
   fields: Field[];
 }
 
-// Names the generated code already uses, or that clash with the record API or JavaScript.
+/**
+ * Names the generated code already uses (columns, associations, index and body parameters), and
+ * the record API the model layer reserves (its own list, so the two cannot drift).
+ */
 const RESERVED_FIELDS = new Set([
+  ...RESERVED_ATTRIBUTES,
   'id',
   'team',
   'teamId',
@@ -64,16 +69,7 @@ const RESERVED_FIELDS = new Set([
   'creator',
   'createdAt',
   'updatedAt',
-  'errors',
-  'attributes',
-  'save',
-  'update',
-  'destroy',
-  'reload',
-  'toJSON',
-  'constructor',
   'prototype',
-  'isPersisted',
   'data',
   'page',
   'perPage',
@@ -212,7 +208,7 @@ export function parseField(spec: string): Field {
   }
   if (RESERVED_FIELDS.has(field.name) || RESERVED_FIELDS.has(name) || isReservedWord(name))
     throw new GeneratorError(
-      `scaffold: field "${name}" is reserved (the generated code or JavaScript uses it); rename it`,
+      `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
     );
   return field;
 }
