@@ -97,4 +97,19 @@ describe('scaffoldFiles', () => {
       /user:references: User does not belong to a team/,
     );
   });
+
+  it('gives unique decimal, date and timestamp fields a new value in every record of the test', () => {
+    const test = scaffold('Widget', 'title:string', 'price:decimal:unique', 'day:date:unique', 'at:timestamp:unique')
+      .files['controllers/WidgetController.test.ts'] as string;
+    const valid = /const valid = \(\) => \(\{([\s\S]*?)\}\);/.exec(test)?.[1] ?? '';
+    // Evaluate the generated attributes twice, as two records would.
+    const make = new Function(
+      'state',
+      `let serial = state.serial; const value = {${valid.replace(/title: .*,/, '')}}; state.serial = serial; return value;`,
+    );
+    const state = { serial: 0 };
+    const [first, second] = [make(state), make(state)];
+    for (const name of ['price', 'day', 'at']) expect(second[name], name).not.toEqual(first[name]);
+    expect(first).toEqual({ price: '13.50', day: '2026-01-17', at: '2026-01-15T10:33:00.000Z' });
+  });
 });

@@ -126,8 +126,15 @@ function uniqueSample(field: Field, variant: 0 | 1): string {
     case 'integer':
     case 'bigint':
       return `${value} + ++serial`;
+    case 'decimal':
+      return `\`\${${variant === 0 ? 12 : 0} + ++serial}.${variant === 0 ? '50' : '99'}\``;
+    // A day (or a minute) later for each record, from the sample's date.
+    case 'date':
+      return `new Date(Date.parse(${value}) + ++serial * 86_400_000).toISOString().slice(0, 10)`;
+    case 'timestamp':
+      return `new Date(Date.parse(${value}) + ++serial * 60_000).toISOString()`;
     default:
-      return value; // other unique types: give distinct values in your tests
+      return value; // boolean, enum, references: as many records as values; give distinct ones in your tests
   }
 }
 
