@@ -81,6 +81,20 @@ function remove(root: string, file: string): void {
   }
 }
 
+/**
+ * What a run does with one generated file, from the file as it is now and the base (what the previous
+ * scaffold wrote, from .generator/): a file the scaffold made and you deleted stays deleted.
+ */
+export function fileStep(
+  current: string | undefined,
+  base: string | undefined,
+): 'create' | 'keep' | 'deleted' | 'merge' {
+  if (current === undefined) return base === undefined ? 'create' : 'deleted';
+  return base === undefined ? 'keep' : 'merge';
+}
+
+const DELETED_NOTE = '(made by the scaffold, deleted since: not brought back)';
+
 export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
   const { root, log } = options;
   const previous = readManifest(root, resource.name);
@@ -103,8 +117,11 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
 
   const verb = previous ? 'merge' : 'create';
   if (options.dryRun) {
-    for (const file of Object.keys(output.files))
-      log(`  ${existsSync(path.join(root, file)) ? verb : 'create'}  ${file}`);
+    for (const file of Object.keys(output.files)) {
+      const step = fileStep(read(root, file), previous?.files[file]);
+      if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
+      else log(`  ${step === 'create' ? 'create' : verb}  ${file}`);
+    }
     log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
     log(`  edit    ${NAV_FILE} (link to /teams/:teamId/${resource.plural})`);
     log(`  run     drizzle-kit generate --name ${previous ? 'update' : 'create'}_${resource.table}`);
@@ -120,14 +137,14 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     files[file] = text;
     const current = read(root, file);
     const base = previous?.files[file];
-    if (current === undefined || base === undefined) {
-      if (current !== undefined) log(`  keep    ${file} (exists, not made by the scaffold)`);
-      else {
-        write(root, file, text);
-        log(`  create  ${file}`);
-      }
-      continue;
+    const step = fileStep(current, base);
+    if (step === 'create') {
+      write(root, file, text);
+      log(`  create  ${file}`);
     }
+    if (step === 'keep') log(`  keep    ${file} (exists, not made by the scaffold)`);
+    if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
+    if (current === undefined || base === undefined) continue;
     const merged = threeWayMerge(current, base, text);
     conflicts += merged.conflicts;
     if (merged.text !== current) write(root, file, merged.text);

@@ -7,9 +7,9 @@
  * conflict); `destroy` leaves only migrations behind.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../generate';
 import { copyProject, type ProjectCopy } from '../readmeRecipe/copyProject';
 import { parseResourceName } from './parseScaffold';
@@ -123,7 +123,18 @@ describe('npm run generate -- scaffold', () => {
       file(controller).replace('{}\n', '{\n  // Our own action goes here.\n}\n'),
     );
     writeFileSync(path.join(copy.root, page), file(page).replace(`<h1>New ${camel}</h1>`, `<h1>Add a ${camel}</h1>`));
-    expect(await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', '--force')).toBe(0);
+    // A generated file the user deleted stays deleted, and the output says so.
+    const spec = `e2e/${plural}.spec.ts`;
+    rmSync(path.join(copy.root, spec));
+    const lines: unknown[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line) => lines.push(line));
+    try {
+      expect(await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', '--force')).toBe(0);
+    } finally {
+      log.mockRestore();
+    }
+    expect(existsSync(path.join(copy.root, spec))).toBe(false);
+    expect(lines).toContain(`  deleted ${spec} (made by the scaffold, deleted since: not brought back)`);
     expect(file(controller)).toContain('// Our own action goes here.');
     expect(file(controller)).toContain(`permit: [${PERMITTED}]`);
     expect(file(page)).toContain(`<h1>Add a ${camel}</h1>`);
