@@ -20,6 +20,7 @@ import {
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
 import { scaffoldFiles } from './scaffoldFiles';
+import { referencesInto } from './schemaReferences';
 import { threeWayMerge } from './threeWayMerge';
 
 export interface RunOptions {
@@ -203,6 +204,13 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
   const manifest = readManifest(root, name);
   if (!manifest)
     throw new GeneratorError(`destroy: no scaffold named ${name} (.generator/scaffold/${name}.json is missing)`);
+  // Another table's foreign key would stop drizzle-kit (and its code the typecheck) half-way: refuse first.
+  const blocking = referencesInto(root, read(root, SCHEMA_FILE) ?? '', [resource.pluralCamel]);
+  if (blocking.length > 0)
+    throw new GeneratorError(
+      `destroy: ${name} is still referenced by ${blocking.join(', ')}; destroy that first, or run its scaffold again ` +
+        `with --force and without the ${resource.camel}:references field. Nothing was removed.`,
+    );
   for (const [file, base] of Object.entries(manifest.files)) {
     const current = read(root, file);
     if (current === undefined) continue;

@@ -35,6 +35,8 @@ function unusedName(candidates: readonly string[]): string {
 const NAME = unusedName(['Product', 'Gadget', 'Widget', 'Gizmo', 'Sprocket']);
 // Single words: the table, the URL segment and the label are the same word (`gadgets`, `gadget`).
 const { plural, camel, table } = parseResourceName(NAME);
+/** A second resource, referencing the first (destroy must refuse while it does). */
+const OTHER = unusedName(['Gadget', 'Widget', 'Gizmo', 'Sprocket', 'Doohickey'].filter((name) => name !== NAME));
 /** A model name nothing defines, for the refusal of a reference to a missing model. */
 const MISSING = unusedName(['Brand', 'Maker', 'Vendor', 'Supplier']);
 // The documented command references the demo's campaigns; once `npm run demo:remove` took them out, it goes without.
@@ -159,6 +161,17 @@ describe('npm run generate -- scaffold', () => {
     );
     git('checkout', '--', '.');
     git('clean', '-fdq');
+  }, 120_000);
+
+  it('destroy refuses, changing nothing, while another resource references it', async () => {
+    expect(await generate('scaffold', OTHER, 'title:string', `${camel}:references`)).toBe(0);
+    git('add', '-A');
+    git('commit', '-qm', 'a reference');
+    await expect(generate('destroy', 'scaffold', NAME)).rejects.toThrow(
+      `destroy: ${NAME} is still referenced by ${OTHER} (${parseResourceName(OTHER).table}.${camel}_id -> ${NAME})`,
+    );
+    expect(changed()).toEqual([]);
+    git('reset', '-q', '--hard', 'HEAD~1');
   }, 120_000);
 
   it('destroy removes what the scaffold made; only migrations stay', async () => {
