@@ -112,4 +112,16 @@ describe('scaffoldFiles', () => {
     for (const name of ['price', 'day', 'at']) expect(second[name], name).not.toEqual(first[name]);
     expect(first).toEqual({ price: '13.50', day: '2026-01-17', at: '2026-01-15T10:33:00.000Z' });
   });
+
+  it('writes multi-word names in lower case in running text, keeping acronyms', () => {
+    const { files } = scaffold('LineItem', 'title:string');
+    expect(files['app/components/line-items/LineItemList.tsx']).toContain('New line item');
+    expect(files['app/components/line-items/LineItemList.tsx']).toContain('No line items yet.');
+    expect(files['app/components/line-items/LineItemForm.tsx']).toContain("'Create line item'");
+    expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('Delete this line item?');
+    expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('aria-label="Line Item"');
+    const sms = scaffold('SMSCode', 'title:string').files;
+    const newPage = Object.keys(sms).find((file) => file.endsWith('/new/page.tsx')) as string;
+    expect(sms[newPage]).toContain('<h1>New SMS code</h1>');
+  });
 });

@@ -34,7 +34,16 @@ export interface ScaffoldOutput {
   navLine: string;
 }
 
-const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+/** `campaign` from `Campaign`: a variable name. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+/** `line item` from `Line Item`, in running text ("New line item"); an acronym keeps its capitals (`API key`). */
+const lowerWords = (text: string) =>
+  text
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+/** `Line Item` from `LineItem`, `API Key` from `APIKey`. */
+const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
 const quoteList = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
 const lines = (items: readonly string[]) => items.join('\n');
 
@@ -155,8 +164,8 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
   const required = references.filter((field) => !field.optional);
   const titleField = fields.find((field) => field.type === 'string' && !field.optional);
-  const label = lower(Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'));
-  const labelPlural = lower(resource.pluralTitle);
+  const label = lowerWords(words(Name));
+  const labelPlural = lowerWords(words(resource.pluralTitle.replace(/ /g, '')));
   const rec = resource.camel;
 
   // db/schema.ts
@@ -188,7 +197,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     [
       `if (typeof this.${field.name} === 'number' && typeof this.teamId === 'number') {`,
       `  const found = await models.${field.target}.findBy({ id: this.${field.name}, teamId: this.teamId });`,
-      `  if (!found) this.addError('${field.name}', 'must be a ${lower(fieldLabel(field))} of this team');`,
+      `  if (!found) this.addError('${field.name}', 'must be a ${lowerWords(fieldLabel(field))} of this team');`,
       '}',
     ].join('\n'),
   );
@@ -231,10 +240,10 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   // Pages
   const referenceQueries = targets.map(
     (target) =>
-      `const ${lower(target)}Options = (${target}Controller.use({ teamId }).index({ perPage: 100 }).data?.data ?? []).map((option) => ({ id: option.id, label: recordLabel(option) }));`,
+      `const ${lowerFirst(target)}Options = (${target}Controller.use({ teamId }).index({ perPage: 100 }).data?.data ?? []).map((option) => ({ id: option.id, label: recordLabel(option) }));`,
   );
   const clientImports = [...targets.map((target) => `${target}Controller`), `${Name}Controller`].sort().join(', ');
-  const optionsOf = (field: Field) => `${lower(field.target as string)}Options`;
+  const optionsOf = (field: Field) => `${lowerFirst(field.target as string)}Options`;
   const listColumns = fields.filter((field) => field.type !== 'text');
   const filterFields = fields.filter(isFilterable);
   const filterControl = (field: Field) => {
@@ -269,7 +278,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
 
   const values: Record<string, string> = {
     Name,
-    Label: Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
+    Label: words(Name),
     label,
     labelPlural,
     plural: resource.plural,
@@ -392,10 +401,10 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     referenceTest: lines(
       references.map((field) =>
         [
-          `it("refuses a ${lower(fieldLabel(field))} of another team (422)", async () => {`,
+          `it("refuses a ${lowerWords(fieldLabel(field))} of another team (422)", async () => {`,
           `  const created = await call('POST', base(), { data: { ...valid(), ${field.name}: ref.${field.association}Away.id } });`,
           '  expect(created.status).toBe(422);',
-          `  expect(created.body).toMatchObject({ error: { fields: { ${field.name}: ['must be a ${lower(fieldLabel(field))} of this team'] } } });`,
+          `  expect(created.body).toMatchObject({ error: { fields: { ${field.name}: ['must be a ${lowerWords(fieldLabel(field))} of this team'] } } });`,
           `  const mine = await call('POST', base(), { data: valid() });`,
           `  const moved = await call('PATCH', \`\${base()}/\${mine.body.id}\`, { data: { ${field.name}: ref.${field.association}Away.id } });`,
           '  expect(moved.status).toBe(422);',
