@@ -12,15 +12,22 @@ import type { ModelClass } from '@/server';
 
 let counter = 0;
 
-function valueFor(column: PgColumn, name: string): unknown {
+/** 2026-01-15 plus `days` (UTC), so each record gets its own date. */
+const dayAfter = (days: number) => new Date(Date.UTC(2026, 0, 15 + days, 10, 30));
+
+/**
+ * A value of the column's type. Every call gives another one (a counter), whatever the type, so a
+ * column with a unique constraint never collides across records (two per team in the seeds, more in tests).
+ */
+export function fillerValue(column: PgColumn, name: string): unknown {
   counter += 1;
   if (column.enumValues?.length) return column.enumValues[0];
   switch (column.columnType) {
     case 'PgNumeric':
-      return '1.00';
+      return `${counter}.00`;
     case 'PgDateString':
     case 'PgDate':
-      return '2026-01-15';
+      return dayAfter(counter).toISOString().slice(0, 10);
     default:
       break;
   }
@@ -34,7 +41,7 @@ function valueFor(column: PgColumn, name: string): unknown {
     case 'boolean':
       return false;
     case 'date':
-      return new Date('2026-01-15T10:30:00Z');
+      return dayAfter(counter);
     default:
       return null;
   }
@@ -48,7 +55,7 @@ export async function createTeamRecord<M extends ModelClass>(
   const filled: Record<string, unknown> = { teamId, ...attributes };
   for (const [name, column] of Object.entries(getTableColumns(Model.table) as Record<string, PgColumn>)) {
     if (name in filled || !column.notNull || column.hasDefault || column.primary) continue;
-    filled[name] = valueFor(column, name);
+    filled[name] = fillerValue(column, name);
   }
   // A generic factory: the attributes are checked by the model's validations at run time.
   const record = (await Model.create(filled as never)) as InstanceType<M> & { isPersisted: boolean; errors: object };

@@ -19,6 +19,7 @@ import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { DemoMarkerError } from './demo/demoMarkers';
 import { type DemoRemovalPlan, planDemoRemoval } from './demo/planDemoRemoval';
+import { referencesInto, schemaTables } from './generate/schemaReferences';
 
 export const MIGRATION_NAME = 'remove_demo';
 
@@ -107,6 +108,25 @@ function apply(plan: DemoRemovalPlan, { root, log }: DemoRemoveOptions): void {
   run(root, bin('biome'), ['check', '--write', ...edited], log);
 }
 
+/**
+ * A table you added that references a demo table (a scaffold's `campaign:references`) would keep its
+ * foreign key and its code after the cut: drizzle-kit and the typecheck would fail half-way. Refuse first.
+ */
+function refuseKeptReferences(plan: DemoRemovalPlan, root: string): void {
+  const schema = plan.edits.find(({ file }) => file === 'db/schema.ts');
+  if (!schema) return;
+  const kept = new Set(schemaTables(schema.text));
+  const removed = schemaTables(readFileSync(path.join(root, 'db/schema.ts'), 'utf8')).filter(
+    (table) => !kept.has(table),
+  );
+  const blocking = referencesInto(root, schema.text, removed);
+  if (blocking.length > 0)
+    throw new DemoMarkerError(
+      `demo:remove: ${blocking.join(', ')} references the demo, which would go; remove that reference first ` +
+        '(for a scaffold: run it again with --force without the field, or destroy it). Nothing was changed.',
+    );
+}
+
 /** Returns the exit code. */
 export async function main(argv: readonly string[], options: DemoRemoveOptions): Promise<number> {
   const unknown = argv.filter((arg) => !['--yes', '--dry-run'].includes(arg));
@@ -116,6 +136,7 @@ export async function main(argv: readonly string[], options: DemoRemoveOptions):
     options.log('demo:remove: no demo left to remove.');
     return 0;
   }
+  refuseKeptReferences(plan, options.root);
   describe(plan, options.log);
   if (argv.includes('--dry-run')) return 0;
   if (!argv.includes('--yes')) {

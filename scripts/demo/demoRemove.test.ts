@@ -28,6 +28,7 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'demo-remove-'));
+  mkdirSync(path.join(root, 'db/models'), { recursive: true });
   for (const [file, text] of Object.entries(FILES)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
@@ -84,5 +85,31 @@ describe('npm run demo:remove', () => {
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }
+  });
+
+  it('refuses, changing nothing, while a table of yours references a demo table', async () => {
+    const schema = [
+      "export const teams = pgTable('teams', { id: serial('id').primaryKey() });",
+      '// demo:begin',
+      "export const campaigns = pgTable('campaigns', {",
+      "  id: serial('id').primaryKey(),",
+      '});',
+      '// demo:end',
+      "export const products = pgTable('products', {",
+      "  id: serial('id').primaryKey(),",
+      "  teamId: integer('team_id').references(() => teams.id),",
+      "  campaignId: integer('campaign_id')",
+      '    .notNull()',
+      "    .references(() => campaigns.id, { onDelete: 'cascade' }),",
+      '});',
+      '',
+    ].join('\n');
+    writeFileSync(path.join(root, 'db/schema.ts'), schema);
+    writeFileSync(path.join(root, 'db/models/Product.ts'), 'export class Product extends Model(products, {}) {}\n');
+    const before = { ...snapshot(), schema: read('db/schema.ts') };
+    await expect(main(['--yes'], { root, log: () => {} })).rejects.toThrow(
+      'demo:remove: Product (products.campaign_id -> campaigns) references the demo, which would go',
+    );
+    expect({ ...snapshot(), schema: read('db/schema.ts') }).toEqual(before);
   });
 });

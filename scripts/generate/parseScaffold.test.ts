@@ -1,5 +1,6 @@
 /** The scaffold's command line: what it accepts, and the clear errors for what it does not. */
 import { describe, expect, it } from 'vitest';
+import { RESERVED_ATTRIBUTES } from '@/server/model';
 import { GeneratorError, parseField, parseScaffold } from './parseScaffold';
 
 const PINNED = ['name:string', 'price:integer', 'status:enum:draft,live', 'campaign:references', 'notes:text:optional'];
@@ -43,6 +44,12 @@ describe('parseScaffold', () => {
     ['Product', ['name:string', 'name:text'], /field "name" is given twice/],
     ['Product', [], /give at least one field/],
     ['Product', ['campaignId:references'], /write the association, not the column: campaign:references/],
+    ['Class', ['title:string'], /"Class" gives the variable name "class", a JavaScript reserved word/],
+    ['Eval', ['title:string'], /"Eval" gives the variable name "eval"/],
+    ['News', ['title:string'], /"News" is its own plural/],
+    ['Sheep', ['title:string'], /"Sheep" is its own plural/],
+    ['Product', ['await:string'], /field "await" is reserved/],
+    ['Product', ['implements:string'], /field "implements" is reserved/],
   ];
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {
@@ -50,4 +57,12 @@ describe('parseScaffold', () => {
       expect(() => parseScaffold(name, fields)).toThrow(message);
     });
   }
+
+  it('refuses every field name the model layer reserves (the record API), before anything is written', () => {
+    expect(RESERVED_ATTRIBUTES).toContain('assign');
+    for (const name of RESERVED_ATTRIBUTES)
+      expect(() => parseScaffold('Gadget', ['title:string', `${name}:string:optional`]), name).toThrow(
+        `field "${name}" is reserved`,
+      );
+  });
 });

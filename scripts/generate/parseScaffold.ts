@@ -4,6 +4,7 @@
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
 import pluralize from 'pluralize';
+import { RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
 
@@ -54,8 +55,12 @@ export interface Resource {
   fields: Field[];
 }
 
-// Names the generated code already uses, or that clash with the record API or JavaScript.
+/**
+ * Names the generated code already uses (columns, associations, index and body parameters), and
+ * the record API the model layer reserves (its own list, so the two cannot drift).
+ */
 const RESERVED_FIELDS = new Set([
+  ...RESERVED_ATTRIBUTES,
   'id',
   'team',
   'teamId',
@@ -64,16 +69,7 @@ const RESERVED_FIELDS = new Set([
   'creator',
   'createdAt',
   'updatedAt',
-  'errors',
-  'attributes',
-  'save',
-  'update',
-  'destroy',
-  'reload',
-  'toJSON',
-  'constructor',
   'prototype',
-  'isPersisted',
   'data',
   'page',
   'perPage',
@@ -81,13 +77,20 @@ const RESERVED_FIELDS = new Set([
   'filter',
   'scopes',
 ]);
-const JS_RESERVED = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
-    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
-    'yield let static implements interface package private protected public await async'
-  ).split(' '),
-);
+/**
+ * Whether `name` cannot be declared as a variable in the generated code (strict mode, inside async
+ * functions): `class`, `enum`, `let`, `static`, `await`, `yield`, `eval`, `arguments`... Asked of the
+ * JavaScript engine itself instead of a hand-kept list. `name` is a checked identifier (letters and digits).
+ */
+export function isReservedWord(name: string): boolean {
+  try {
+    // Nothing runs: the engine only parses the declaration (and throws a SyntaxError if it cannot).
+    new Function(`'use strict'; return async () => { let ${name}; };`);
+    return false;
+  } catch {
+    return true;
+  }
+}
 const RESERVED_RESOURCES = new Set([
   'Team',
   'User',
@@ -138,6 +141,16 @@ export function parseResourceName(name: string | undefined): Omit<Resource, 'fie
       `scaffold: "${name}" is reserved (the app or JavaScript already uses it); pick another name`,
     );
   const pluralName = pluralize.plural(name);
+  // The generated code declares one record and the list as variables (`const product`, `products`).
+  if (pluralName === name)
+    throw new GeneratorError(
+      `scaffold: "${name}" is its own plural, so one record and the list would have the same name in the generated code; pick a name with a distinct plural`,
+    );
+  for (const variable of [camelOf(name), camelOf(pluralName)])
+    if (isReservedWord(variable))
+      throw new GeneratorError(
+        `scaffold: "${name}" gives the variable name "${variable}", a JavaScript reserved word; pick another name`,
+      );
   return {
     name,
     plural: snake(pluralName).replace(/_/g, '-'),
@@ -193,9 +206,9 @@ export function parseField(spec: string): Field {
         `scaffold: unknown modifier "${modifier}" in "${spec}"; modifiers: ${MODIFIERS.join(', ')}`,
       );
   }
-  if (RESERVED_FIELDS.has(field.name) || RESERVED_FIELDS.has(name) || JS_RESERVED.has(name))
+  if (RESERVED_FIELDS.has(field.name) || RESERVED_FIELDS.has(name) || isReservedWord(name))
     throw new GeneratorError(
-      `scaffold: field "${name}" is reserved (the generated code or JavaScript uses it); rename it`,
+      `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
     );
   return field;
 }

@@ -20,6 +20,7 @@ import {
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
 import { scaffoldFiles } from './scaffoldFiles';
+import { referencesInto } from './schemaReferences';
 import { threeWayMerge } from './threeWayMerge';
 
 export interface RunOptions {
@@ -81,6 +82,20 @@ function remove(root: string, file: string): void {
   }
 }
 
+/**
+ * What a run does with one generated file, from the file as it is now and the base (what the previous
+ * scaffold wrote, from .generator/): a file the scaffold made and you deleted stays deleted.
+ */
+export function fileStep(
+  current: string | undefined,
+  base: string | undefined,
+): 'create' | 'keep' | 'deleted' | 'merge' {
+  if (current === undefined) return base === undefined ? 'create' : 'deleted';
+  return base === undefined ? 'keep' : 'merge';
+}
+
+const DELETED_NOTE = '(made by the scaffold, deleted since: not brought back)';
+
 export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
   const { root, log } = options;
   const previous = readManifest(root, resource.name);
@@ -103,8 +118,11 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
 
   const verb = previous ? 'merge' : 'create';
   if (options.dryRun) {
-    for (const file of Object.keys(output.files))
-      log(`  ${existsSync(path.join(root, file)) ? verb : 'create'}  ${file}`);
+    for (const file of Object.keys(output.files)) {
+      const step = fileStep(read(root, file), previous?.files[file]);
+      if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
+      else log(`  ${step === 'create' ? 'create' : verb}  ${file}`);
+    }
     log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
     log(`  edit    ${NAV_FILE} (link to /teams/:teamId/${resource.plural})`);
     log(`  run     drizzle-kit generate --name ${previous ? 'update' : 'create'}_${resource.table}`);
@@ -120,14 +138,14 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     files[file] = text;
     const current = read(root, file);
     const base = previous?.files[file];
-    if (current === undefined || base === undefined) {
-      if (current !== undefined) log(`  keep    ${file} (exists, not made by the scaffold)`);
-      else {
-        write(root, file, text);
-        log(`  create  ${file}`);
-      }
-      continue;
+    const step = fileStep(current, base);
+    if (step === 'create') {
+      write(root, file, text);
+      log(`  create  ${file}`);
     }
+    if (step === 'keep') log(`  keep    ${file} (exists, not made by the scaffold)`);
+    if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
+    if (current === undefined || base === undefined) continue;
     const merged = threeWayMerge(current, base, text);
     conflicts += merged.conflicts;
     if (merged.text !== current) write(root, file, merged.text);
@@ -186,6 +204,13 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
   const manifest = readManifest(root, name);
   if (!manifest)
     throw new GeneratorError(`destroy: no scaffold named ${name} (.generator/scaffold/${name}.json is missing)`);
+  // Another table's foreign key would stop drizzle-kit (and its code the typecheck) half-way: refuse first.
+  const blocking = referencesInto(root, read(root, SCHEMA_FILE) ?? '', [resource.pluralCamel]);
+  if (blocking.length > 0)
+    throw new GeneratorError(
+      `destroy: ${name} is still referenced by ${blocking.join(', ')}; destroy that first, or run its scaffold again ` +
+        `with --force and without the ${resource.camel}:references field. Nothing was removed.`,
+    );
   for (const [file, base] of Object.entries(manifest.files)) {
     const current = read(root, file);
     if (current === undefined) continue;

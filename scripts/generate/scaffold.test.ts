@@ -7,13 +7,38 @@
  * conflict); `destroy` leaves only migrations behind.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../generate';
 import { copyProject, type ProjectCopy } from '../readmeRecipe/copyProject';
+import { parseResourceName } from './parseScaffold';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * The first candidate the project does not use yet (no model, controller, scaffold record or table), so
+ * the test still runs once you scaffolded a Product of your own (the README's example).
+ */
+function unusedName(candidates: readonly string[]): string {
+  const schema = readFileSync(path.join(ROOT, 'db/schema.ts'), 'utf8');
+  const found = candidates.find((candidate) => {
+    const { table } = parseResourceName(candidate);
+    return (
+      ![`db/models/${candidate}.ts`, `controllers/${candidate}Controller.ts`, `.generator/scaffold/${candidate}.json`]
+        .map((file) => existsSync(path.join(ROOT, file)))
+        .includes(true) && !new RegExp(`pgTable\\(\\s*'${table}'`).test(schema)
+    );
+  });
+  if (!found) throw new Error(`scaffold.test: ${candidates.join(', ')} all exist in the project; add a candidate`);
+  return found;
+}
+const NAME = unusedName(['Product', 'Gadget', 'Widget', 'Gizmo', 'Sprocket']);
+// Single words: the table, the URL segment and the label are the same word (`gadgets`, `gadget`).
+const { plural, camel, table } = parseResourceName(NAME);
+/** A second resource, referencing the first (destroy must refuse while it does). */
+const OTHER = unusedName(['Gadget', 'Widget', 'Gizmo', 'Sprocket', 'Doohickey'].filter((name) => name !== NAME));
+/** A model name nothing defines, for the refusal of a reference to a missing model. */
+const MISSING = unusedName(['Brand', 'Maker', 'Vendor', 'Supplier']);
 // The documented command references the demo's campaigns; once `npm run demo:remove` took them out, it goes without.
 const withDemo = existsSync(path.join(ROOT, 'db/models/Campaign.ts'));
 const REFERENCE = withDemo ? ['campaign:references'] : [];
@@ -36,6 +61,7 @@ const changed = () =>
     .map((line) => line.slice(3));
 const generate = (...args: string[]) => main(args, copy.root);
 const file = (name: string) => readFileSync(path.join(copy.root, name), 'utf8');
+const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const bin = (name: string) => path.join(copy.root, 'node_modules/.bin', name);
 
 beforeAll(() => {
@@ -50,36 +76,36 @@ afterAll(() => copy?.remove());
 
 describe('npm run generate -- scaffold', () => {
   it('refuses bad commands and existing resources, writing nothing', async () => {
-    await expect(generate('scaffold', 'Product', 'price:money')).rejects.toThrow('unknown type "money"');
-    await expect(generate('scaffold', 'Product', 'brand:references')).rejects.toThrow(
-      'brand:references names no model: db/models/Brand.ts does not exist',
+    await expect(generate('scaffold', NAME, 'price:money')).rejects.toThrow('unknown type "money"');
+    await expect(generate('scaffold', NAME, `${camelOf(MISSING)}:references`)).rejects.toThrow(
+      `${camelOf(MISSING)}:references names no model: db/models/${MISSING}.ts does not exist`,
     );
     await expect(generate('scaffold', 'ApiKey', 'name:string')).rejects.toThrow(/ApiKey exists already/);
-    await expect(generate('scaffold', 'Product', 'name:string', '--yes')).rejects.toThrow('unknown option --yes');
+    await expect(generate('scaffold', NAME, 'name:string', '--yes')).rejects.toThrow('unknown option --yes');
     expect(changed()).toEqual([]);
   });
 
   it('--dry-run prints the plan and writes nothing', async () => {
-    expect(await generate('scaffold', 'Product', ...PINNED, '--dry-run')).toBe(0);
+    expect(await generate('scaffold', NAME, ...PINNED, '--dry-run')).toBe(0);
     expect(changed()).toEqual([]);
   });
 
   it('writes a resource that typechecks and lints, touching two existing files besides generated ones', async () => {
-    expect(await generate('scaffold', 'Product', ...PINNED)).toBe(0);
+    expect(await generate('scaffold', NAME, ...PINNED)).toBe(0);
     const tracked = new Set(git('ls-files').split('\n'));
     const edited = changed().filter((name) => tracked.has(name) && !/\.gen\.|^db\/migrations\//.test(name));
     expect(edited.sort()).toEqual(['app/components/TeamNav.tsx', 'db/schema.ts']);
     expect(changed()).toEqual(
       expect.arrayContaining([
-        'controllers/ProductController.ts',
-        'controllers/ProductController.test.ts',
-        'e2e/products.spec.ts',
-        'app/teams/[teamId]/products/[id]/edit/page.tsx',
-        '.generator/scaffold/Product.json',
+        `controllers/${NAME}Controller.ts`,
+        `controllers/${NAME}Controller.test.ts`,
+        `e2e/${plural}.spec.ts`,
+        `app/teams/[teamId]/${plural}/[id]/edit/page.tsx`,
+        `.generator/scaffold/${NAME}.json`,
       ]),
     );
-    expect(changed().some((name) => /^db\/migrations\/\d{4}_create_products\.sql$/.test(name))).toBe(true);
-    expect(file('controllers/controllers.gen.ts')).toContain('ProductController');
+    expect(changed().some((name) => new RegExp(`^db/migrations/\\d{4}_create_${table}\\.sql$`).test(name))).toBe(true);
+    expect(file('controllers/controllers.gen.ts')).toContain(`${NAME}Controller`);
     execFileSync(bin('tsc'), ['--noEmit'], { cwd: copy.root, encoding: 'utf8' });
     execFileSync(bin('biome'), ['check', '.'], { cwd: copy.root, encoding: 'utf8' });
     git('add', '-A');
@@ -87,43 +113,47 @@ describe('npm run generate -- scaffold', () => {
   }, 300_000);
 
   it('refuses to run again without --force', async () => {
-    await expect(generate('scaffold', 'Product', ...PINNED)).rejects.toThrow('add --force to regenerate it');
+    await expect(generate('scaffold', NAME, ...PINNED)).rejects.toThrow('add --force to regenerate it');
     expect(changed()).toEqual([]);
   });
 
   it('--force with a new field merges it into edited files and adds a migration for the column', async () => {
-    const controller = 'controllers/ProductController.ts';
-    const page = 'app/teams/[teamId]/products/new/page.tsx';
+    const controller = `controllers/${NAME}Controller.ts`;
+    const page = `app/teams/[teamId]/${plural}/new/page.tsx`;
     writeFileSync(
       path.join(copy.root, controller),
       file(controller).replace('{}\n', '{\n  // Our own action goes here.\n}\n'),
     );
-    writeFileSync(path.join(copy.root, page), file(page).replace('<h1>New product</h1>', '<h1>Add a product</h1>'));
-    expect(await generate('scaffold', 'Product', ...PINNED, 'sku:string:optional', '--force')).toBe(0);
+    writeFileSync(path.join(copy.root, page), file(page).replace(`<h1>New ${camel}</h1>`, `<h1>Add a ${camel}</h1>`));
+    // A generated file the user deleted stays deleted, and the output says so.
+    const spec = `e2e/${plural}.spec.ts`;
+    rmSync(path.join(copy.root, spec));
+    const lines: unknown[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line) => lines.push(line));
+    try {
+      expect(await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', '--force')).toBe(0);
+    } finally {
+      log.mockRestore();
+    }
+    expect(existsSync(path.join(copy.root, spec))).toBe(false);
+    expect(lines).toContain(`  deleted ${spec} (made by the scaffold, deleted since: not brought back)`);
     expect(file(controller)).toContain('// Our own action goes here.');
     expect(file(controller)).toContain(`permit: [${PERMITTED}]`);
-    expect(file(page)).toContain('<h1>Add a product</h1>');
-    expect(file('app/components/products/ProductForm.tsx')).toContain('id="product-sku"');
-    const migration = changed().find((name) => /^db\/migrations\/\d{4}_update_products\.sql$/.test(name));
-    expect(file(migration as string)).toContain('ALTER TABLE "products" ADD COLUMN "sku" varchar(255);');
+    expect(file(page)).toContain(`<h1>Add a ${camel}</h1>`);
+    expect(file(`app/components/${plural}/${NAME}Form.tsx`)).toContain(`id="${camel}-sku"`);
+    const migration = changed().find((name) => new RegExp(`^db/migrations/\\d{4}_update_${table}\\.sql$`).test(name));
+    expect(file(migration as string)).toContain(`ALTER TABLE "${table}" ADD COLUMN "sku" varchar(255);`);
     git('add', '-A');
     git('commit', '-qm', 'sku');
   }, 120_000);
 
   it('marks a conflict with the standard markers instead of dropping an edit', async () => {
-    const controller = 'controllers/ProductController.ts';
+    const controller = `controllers/${NAME}Controller.ts`;
     writeFileSync(
       path.join(copy.root, controller),
       file(controller).replace(`permit: [${PERMITTED}] }`, "permit: ['name'] }"),
     );
-    const code = await generate(
-      'scaffold',
-      'Product',
-      ...PINNED,
-      'sku:string:optional',
-      'color:string:optional',
-      '--force',
-    );
+    const code = await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', 'color:string:optional', '--force');
     expect(code).toBe(1);
     const text = file(controller);
     expect(text).toMatch(
@@ -133,8 +163,19 @@ describe('npm run generate -- scaffold', () => {
     git('clean', '-fdq');
   }, 120_000);
 
+  it('destroy refuses, changing nothing, while another resource references it', async () => {
+    expect(await generate('scaffold', OTHER, 'title:string', `${camel}:references`)).toBe(0);
+    git('add', '-A');
+    git('commit', '-qm', 'a reference');
+    await expect(generate('destroy', 'scaffold', NAME)).rejects.toThrow(
+      `destroy: ${NAME} is still referenced by ${OTHER} (${parseResourceName(OTHER).table}.${camel}_id -> ${NAME})`,
+    );
+    expect(changed()).toEqual([]);
+    git('reset', '-q', '--hard', 'HEAD~1');
+  }, 120_000);
+
   it('destroy removes what the scaffold made; only migrations stay', async () => {
-    expect(await generate('destroy', 'scaffold', 'Product')).toBe(0);
+    expect(await generate('destroy', 'scaffold', NAME)).toBe(0);
     git('add', '-A');
     const diff = git('diff', '--cached', '--name-status', 'HEAD~2')
       .split('\n')
@@ -142,6 +183,6 @@ describe('npm run generate -- scaffold', () => {
       .filter((line) => !/\s(db\/migrations\/)/.test(line));
     // Against the commit before the scaffold: nothing but migrations differs.
     expect(diff).toEqual([]);
-    expect(changed().some((name) => /_drop_products\.sql$/.test(name))).toBe(true);
+    expect(changed().some((name) => name.endsWith(`_drop_${table}.sql`))).toBe(true);
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  * in db/schema.ts, the link in the team navigation). Pure: reads the
  * templates and the model list, writes nothing (scripts/generate.ts does).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { discoverModels } from '../gen/discover';
 import {
@@ -34,7 +34,16 @@ export interface ScaffoldOutput {
   navLine: string;
 }
 
-const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+/** `campaign` from `Campaign`: a variable name. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+/** `line item` from `Line Item`, in running text ("New line item"); an acronym keeps its capitals (`API key`). */
+const lowerWords = (text: string) =>
+  text
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+/** `Line Item` from `LineItem`, `API Key` from `APIKey`. */
+const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
 const quoteList = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
 const lines = (items: readonly string[]) => items.join('\n');
 
@@ -44,6 +53,59 @@ function tableOf(root: string, model: string): string {
   const match = new RegExp(`class ${model} extends Model\\((\\w+)`).exec(source);
   if (!match?.[1]) throw new GeneratorError(`scaffold: cannot find the table of model ${model}`);
   return match[1];
+}
+
+/**
+ * How tests and seeds make a record of a referenced model: its own
+ * `create<Model>(teamId)` when a seeder exports one (it fills that model's
+ * own references), else the generic `createTeamRecord(Model, teamId)`.
+ */
+function factoryOf(root: string, model: string): { call: (teamId: string) => string; importLine?: string } {
+  const dir = path.join(root, 'db/seeds');
+  const exporter = new RegExp(`^export (async )?function create${model}\\(`, 'm');
+  const file = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .find((name) => exporter.test(readFileSync(path.join(dir, name), 'utf8')));
+  if (!file) return { call: (teamId) => `createTeamRecord(${model}, ${teamId})` };
+  return {
+    call: (teamId) => `create${model}(${teamId})`,
+    importLine: `import { create${model} } from '@/db/seeds/${file.replace(/\.ts$/, '')}';`,
+  };
+}
+
+/**
+ * A referenced model must belong to a team (a `teamId` column: the model checks the record is in the
+ * same team) and be served at `/teams/:teamId/<plural>`: the generated form lists the team's records with
+ * `<Model>Controller.use({ teamId })`, which a controller nested deeper (PostController, under a campaign)
+ * or none at all cannot answer. Read from the files, like the rest, before anything is written.
+ */
+function checkReference(root: string, field: Field, table: string): void {
+  const model = field.target as string;
+  const what = `${field.association}:references`;
+  const schema = readFileSync(path.join(root, 'db/schema.ts'), 'utf8');
+  const start = schema.search(new RegExp(`^export const ${table} = pgTable\\(`, 'm'));
+  const definition = start < 0 ? '' : schema.slice(start).split(/\n(?=export )/)[0];
+  if (!/\bteamId:/.test(definition ?? ''))
+    throw new GeneratorError(
+      `scaffold: ${what}: ${model} does not belong to a team (its table ${table} in db/schema.ts has no teamId column); ` +
+        'a reference must point at a team-scoped model. Store the id in an integer field, or leave it out',
+    );
+  const controllerFile = path.join(root, 'controllers', `${model}Controller.ts`);
+  let source: string;
+  try {
+    source = readFileSync(controllerFile, 'utf8');
+  } catch {
+    throw new GeneratorError(
+      `scaffold: ${what}: no controllers/${model}Controller.ts serves ${model}; the generated form lists the team's records through it. Add the controller first`,
+    );
+  }
+  const scopes = [...source.matchAll(/@scope\(\s*'(\w+)'/g)].map((match) => match[1]);
+  if (scopes.join() !== 'teamId')
+    throw new GeneratorError(
+      `scaffold: ${what}: ${model}Controller is scoped by ${scopes.join(', ') || 'nothing'}, not by teamId alone; ` +
+        `the generated form lists the team's records with ${model}Controller.use({ teamId }), which needs ${scopes.filter((scope) => scope !== 'teamId').join(', ') || 'teamId'} too. ` +
+        'Reference a model served at /teams/:teamId/<plural>',
+    );
 }
 
 /** Drops names of `import { a, b } from '...'` lines that the rest of the file never uses. */
@@ -73,8 +135,15 @@ function uniqueSample(field: Field, variant: 0 | 1): string {
     case 'integer':
     case 'bigint':
       return `${value} + ++serial`;
+    case 'decimal':
+      return `\`\${${variant === 0 ? 12 : 0} + ++serial}.${variant === 0 ? '50' : '99'}\``;
+    // A day (or a minute) later for each record, from the sample's date.
+    case 'date':
+      return `new Date(Date.parse(${value}) + ++serial * 86_400_000).toISOString().slice(0, 10)`;
+    case 'timestamp':
+      return `new Date(Date.parse(${value}) + ++serial * 60_000).toISOString()`;
     default:
-      return value; // other unique types: give distinct values in your tests
+      return value; // boolean, enum, references: as many records as values; give distinct ones in your tests
   }
 }
 
@@ -88,11 +157,15 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
         `scaffold: ${field.association}:references names no model: db/models/${field.target}.ts does not exist`,
       );
     if (field.target === Name) throw new GeneratorError(`scaffold: ${Name} cannot reference itself`);
+    checkReference(root, field, tableOf(root, field.target as string));
   }
   const targets = [...new Set(references.map((field) => field.target as string))];
+  const factories = new Map(targets.map((target) => [target, factoryOf(root, target)]));
+  const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
+  const required = references.filter((field) => !field.optional);
   const titleField = fields.find((field) => field.type === 'string' && !field.optional);
-  const label = lower(Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'));
-  const labelPlural = lower(resource.pluralTitle);
+  const label = lowerWords(words(Name));
+  const labelPlural = lowerWords(words(resource.pluralTitle.replace(/ /g, '')));
   const rec = resource.camel;
 
   // db/schema.ts
@@ -124,7 +197,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     [
       `if (typeof this.${field.name} === 'number' && typeof this.teamId === 'number') {`,
       `  const found = await models.${field.target}.findBy({ id: this.${field.name}, teamId: this.teamId });`,
-      `  if (!found) this.addError('${field.name}', 'must be a ${lower(fieldLabel(field))} of this team');`,
+      `  if (!found) this.addError('${field.name}', 'must be a ${lowerWords(fieldLabel(field))} of this team');`,
       '}',
     ].join('\n'),
   );
@@ -167,10 +240,10 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   // Pages
   const referenceQueries = targets.map(
     (target) =>
-      `const ${lower(target)}Options = (${target}Controller.use({ teamId }).index({ perPage: 100 }).data?.data ?? []).map((option) => ({ id: option.id, label: recordLabel(option) }));`,
+      `const ${lowerFirst(target)}Options = (${target}Controller.use({ teamId }).index({ perPage: 100 }).data?.data ?? []).map((option) => ({ id: option.id, label: recordLabel(option) }));`,
   );
   const clientImports = [...targets.map((target) => `${target}Controller`), `${Name}Controller`].sort().join(', ');
-  const optionsOf = (field: Field) => `${lower(field.target as string)}Options`;
+  const optionsOf = (field: Field) => `${lowerFirst(field.target as string)}Options`;
   const listColumns = fields.filter((field) => field.type !== 'text');
   const filterFields = fields.filter(isFilterable);
   const filterControl = (field: Field) => {
@@ -205,7 +278,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
 
   const values: Record<string, string> = {
     Name,
-    Label: Name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
+    Label: words(Name),
     label,
     labelPlural,
     plural: resource.plural,
@@ -272,9 +345,9 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
             .join(' | ')}, { id: number }>;`,
     referenceSetup: lines(
       references.flatMap((field) => [
-        `ref.${field.association} = await createTeamRecord(${field.target}, home);`,
-        `ref.${field.association}2 = await createTeamRecord(${field.target}, home);`,
-        `ref.${field.association}Away = await createTeamRecord(${field.target}, away);`,
+        `ref.${field.association} = await ${create(field.target as string, 'home')};`,
+        `ref.${field.association}2 = await ${create(field.target as string, 'home')};`,
+        `ref.${field.association}Away = await ${create(field.target as string, 'away')};`,
       ]),
     ),
     uniqueCounter: fields.some((field) => field.unique)
@@ -328,10 +401,10 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     referenceTest: lines(
       references.map((field) =>
         [
-          `it("refuses a ${lower(fieldLabel(field))} of another team (422)", async () => {`,
+          `it("refuses a ${lowerWords(fieldLabel(field))} of another team (422)", async () => {`,
           `  const created = await call('POST', base(), { data: { ...valid(), ${field.name}: ref.${field.association}Away.id } });`,
           '  expect(created.status).toBe(422);',
-          `  expect(created.body).toMatchObject({ error: { fields: { ${field.name}: ['must be a ${lower(fieldLabel(field))} of this team'] } } });`,
+          `  expect(created.body).toMatchObject({ error: { fields: { ${field.name}: ['must be a ${lowerWords(fieldLabel(field))} of this team'] } } });`,
           `  const mine = await call('POST', base(), { data: valid() });`,
           `  const moved = await call('PATCH', \`\${base()}/\${mine.body.id}\`, { data: { ${field.name}: ref.${field.association}Away.id } });`,
           '  expect(moved.status).toBe(422);',
@@ -361,12 +434,14 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
         }
       }),
     ),
+    factoryImports: lines([...factories.values()].flatMap((factory) => factory.importLine ?? [])),
+    // A required reference reuses a record of the team (the demo's campaigns...), making one only when there is none:
+    // seeding adds no records to the referenced model, and a chain of references (LineItem -> Product -> Campaign) ends.
     factoryDefaults: lines(
-      references
-        .filter((field) => !field.optional)
-        .map(
-          (field) => `${field.name}: attributes.${field.name} ?? (await createTeamRecord(${field.target}, teamId)).id,`,
-        ),
+      required.map(
+        (field) =>
+          `${field.name}: attributes.${field.name} ?? ((await ${field.target}.findBy({ teamId })) ?? (await ${create(field.target as string, 'teamId')})).id,`,
+      ),
     ),
   };
 

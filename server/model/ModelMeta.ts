@@ -12,9 +12,12 @@ import type { ModelClass } from './ModelClass';
 import type { ModelOptions } from './ModelOptions';
 import type { AnyTable } from './types';
 
-// Instance members of ModelBase: a column whose property key is one of these
-// would shadow the record API, so declaring such a model fails loudly.
-const RESERVED = new Set([
+/**
+ * Instance members of ModelBase: a column whose property key is one of these
+ * would shadow the record API, so declaring such a model fails loudly. The
+ * scaffold generator refuses these field names too (scripts/generate/parseScaffold.ts).
+ */
+export const RESERVED_ATTRIBUTES: ReadonlySet<string> = new Set([
   'constructor',
   // Added by the attachment subsystem (server/storage/attachmentsPlugin.ts).
   'attach',
@@ -80,7 +83,7 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
   const attributeNames = Object.keys(columns);
   if (!columns.id) throw new Error(`Model ${name}: table "${tableName}" needs an integer \`id\` primary key.`);
   for (const attribute of attributeNames) {
-    if (RESERVED.has(attribute)) {
+    if (RESERVED_ATTRIBUTES.has(attribute)) {
       throw new Error(
         `Model ${name}: column property "${attribute}" clashes with the record API; rename the property in the drizzle table (the SQL column name can stay).`,
       );

@@ -10,7 +10,7 @@ export { DEFAULT_MAX_PREPARED_STATEMENTS, limitPreparedStatements } from './limi
 export { type DeclaredModel, Model, type Record_ as ModelRecord } from './Model';
 export { ModelBase } from './ModelBase';
 export type { AttributesOf, InstanceOf, ModelClass } from './ModelClass';
-export { modelNameFromTable } from './ModelMeta';
+export { modelNameFromTable, RESERVED_ATTRIBUTES } from './ModelMeta';
 export type { ConstraintMessage, ModelOptions, ScopeFn } from './ModelOptions';
 export { declaredModels, type ModelPlugin, registerModelPlugin } from './modelPlugins';
 export { countQueries, queryLogger } from './queryCounter';

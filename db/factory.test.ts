@@ -1,0 +1,33 @@
+/** The factory's filler values: of the column's type, and never the same twice (unique columns). */
+import { getTableColumns } from 'drizzle-orm';
+import { bigint, date, integer, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { fillerValue } from './factory';
+
+const gadgets = pgTable('gadgets', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 255 }).notNull(),
+  notes: text('notes').notNull(),
+  count: integer('count').notNull(),
+  big: bigint('big', { mode: 'number' }).notNull(),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  day: date('day').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+describe('fillerValue', () => {
+  it('gives every column type a different value on each call, so unique columns do not collide', () => {
+    for (const [name, column] of Object.entries(getTableColumns(gadgets))) {
+      if (name === 'id') continue;
+      const [first, second] = [fillerValue(column, name), fillerValue(column, name)];
+      expect(String(second), name).not.toBe(String(first));
+    }
+  });
+
+  it('keeps each value in its column format', () => {
+    const { price, day, at } = getTableColumns(gadgets);
+    expect(fillerValue(price, 'price')).toMatch(/^\d{1,10}\.00$/);
+    expect(fillerValue(day, 'day')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(fillerValue(at, 'at')).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * What the scaffold writes, as text, on a small fixture project (the real
+ * templates, a few models, controllers and seeders): fast checks of the
+ * generated code that scaffold.test.ts would only catch by running it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScaffold } from './parseScaffold';
+import { scaffoldFiles } from './scaffoldFiles';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let root: string;
+
+const schema: string[] = [];
+/** A model `Name` on `table`: a team's (a teamId column) served at /teams/:teamId/<plural> unless told otherwise. */
+function model(name: string, table: string, { teamId = true, scopes = ['teamId'] } = {}): void {
+  write(`db/models/${name}.ts`, `export class ${name} extends Model(${table}, { name: '${name}' }) {}\n`);
+  schema.push(
+    `export const ${table} = pgTable('${table}', {\n  id: serial('id').primaryKey(),\n${teamId ? "  teamId: integer('team_id').notNull(),\n" : ''}});\n`,
+  );
+  if (scopes.length === 0) return;
+  write(
+    `controllers/${name}Controller.ts`,
+    `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
+  );
+}
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+};
+const scaffold = (name: string, ...fields: string[]) => scaffoldFiles(root, parseScaffold(name, fields));
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'scaffold-files-'));
+  symlinkSync(path.join(ROOT, 'templates'), path.join(root, 'templates'), 'dir');
+  // Gizmo: made by an earlier scaffold, so its seeder exports createGizmo (which fills Gizmo's own references).
+  model('Gizmo', 'gizmos');
+  write('db/seeds/gizmos.ts', 'export async function createGizmo(teamId: number): Promise<Gizmo> {}\n');
+  // Brand: written by hand, no factory of its own.
+  model('Brand', 'brands');
+  // Sprocket: served under a gizmo (/teams/:teamId/gizmos/:gizmoId/sprockets), like the demo's posts.
+  model('Sprocket', 'sprockets', { scopes: ['teamId', 'gizmoId'] });
+  // Person: no team of its own, like User.
+  model('Person', 'people', { teamId: false });
+  // Ledger: a team's, but no controller serves it.
+  model('Ledger', 'ledgers', { scopes: [] });
+  write('db/schema.ts', schema.join('\n'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('scaffoldFiles', () => {
+  it("makes a referenced record with that model's own factory when its seeder exports one", () => {
+    const { files } = scaffold('Widget', 'title:string', 'gizmo:references', 'brand:references');
+    const seed = files['db/seeds/widgets.ts'] as string;
+    const test = files['controllers/WidgetController.test.ts'] as string;
+    expect(seed).toContain("import { createGizmo } from '@/db/seeds/gizmos';");
+    expect(seed).toContain('(await createGizmo(teamId))');
+    expect(seed).not.toContain('createTeamRecord(Gizmo');
+    expect(seed).toContain('(await createTeamRecord(Brand, teamId))');
+    expect(test).toContain('ref.gizmo = await createGizmo(home);');
+    expect(test).toContain('ref.gizmoAway = await createGizmo(away);');
+    expect(test).toContain('ref.brand = await createTeamRecord(Brand, home);');
+  });
+
+  it("fills a required reference with one of the team's records, making one only when the team has none", () => {
+    const seed = scaffold('Widget', 'title:string', 'gizmo:references', 'brand:references:optional').files[
+      'db/seeds/widgets.ts'
+    ] as string;
+    // The seeder's records (three per team) then share the team's gizmos instead of adding one each.
+    expect(seed).toContain(
+      'gizmoId: attributes.gizmoId ?? ((await Gizmo.findBy({ teamId })) ?? (await createGizmo(teamId))).id,',
+    );
+    // An optional reference stays empty: nothing to reuse or make.
+    expect(seed).not.toContain('brandId');
+  });
+
+  const refusals: [string, RegExp][] = [
+    [
+      'person:references',
+      /person:references: Person does not belong to a team \(its table people in db\/schema.ts has no teamId/,
+    ],
+    [
+      'sprocket:references',
+      /sprocket:references: SprocketController is scoped by teamId, gizmoId, not by teamId alone;.*needs gizmoId too/,
+    ],
+    ['ledger:references', /ledger:references: no controllers\/LedgerController.ts serves Ledger/],
+  ];
+  for (const [reference, message] of refusals)
+    it(`refuses ${reference}`, () => {
+      expect(() => scaffold('Widget', 'title:string', reference)).toThrow(message);
+    });
+
+  it("refuses a reference to the app's User, which belongs to no team", () => {
+    expect(() => scaffoldFiles(ROOT, parseScaffold('Widget', ['title:string', 'user:references']))).toThrow(
+      /user:references: User does not belong to a team/,
+    );
+  });
+
+  it('gives unique decimal, date and timestamp fields a new value in every record of the test', () => {
+    const test = scaffold('Widget', 'title:string', 'price:decimal:unique', 'day:date:unique', 'at:timestamp:unique')
+      .files['controllers/WidgetController.test.ts'] as string;
+    const valid = /const valid = \(\) => \(\{([\s\S]*?)\}\);/.exec(test)?.[1] ?? '';
+    // Evaluate the generated attributes twice, as two records would.
+    const make = new Function(
+      'state',
+      `let serial = state.serial; const value = {${valid.replace(/title: .*,/, '')}}; state.serial = serial; return value;`,
+    );
+    const state = { serial: 0 };
+    const [first, second] = [make(state), make(state)];
+    for (const name of ['price', 'day', 'at']) expect(second[name], name).not.toEqual(first[name]);
+    expect(first).toEqual({ price: '13.50', day: '2026-01-17', at: '2026-01-15T10:33:00.000Z' });
+  });
+
+  it('writes multi-word names in lower case in running text, keeping acronyms', () => {
+    const { files } = scaffold('LineItem', 'title:string');
+    expect(files['app/components/line-items/LineItemList.tsx']).toContain('New line item');
+    expect(files['app/components/line-items/LineItemList.tsx']).toContain('No line items yet.');
+    expect(files['app/components/line-items/LineItemForm.tsx']).toContain("'Create line item'");
+    expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('Delete this line item?');
+    expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('aria-label="Line Item"');
+    const sms = scaffold('SMSCode', 'title:string').files;
+    const newPage = Object.keys(sms).find((file) => file.endsWith('/new/page.tsx')) as string;
+    expect(sms[newPage]).toContain('<h1>New SMS code</h1>');
+  });
+});
