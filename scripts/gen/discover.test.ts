@@ -52,5 +52,12 @@ describe('derived lists', () => {
     expect(models).toContain("export * from './Note';");
     expect(models).toContain('export const modelClasses = { Note };');
     expect(seeders).toContain('export const discoveredSeeders: Seeder[] = [notesSeeder];');
+
+    // As the lists will be once a remover has deleted these files (it writes them first).
+    const gone = new Set(['controllers/NoteController.ts', 'db/models/Note.ts', 'db/seeds/notes.ts']);
+    const [without, withoutModels, withoutSeeders] = discoveredFiles(scratch, gone).map((file) => file.text);
+    expect(without).toContain('export const controllerClasses = [] as const;');
+    expect(withoutModels).toContain('export const modelClasses = {  };');
+    expect(withoutSeeders).toContain('export const discoveredSeeders: Seeder[] = [];');
   });
 });

@@ -20,52 +20,64 @@ const HEADER = (what: string) =>
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
+/** Files (relative to the project root) to list as if already deleted; see `discoveredFiles`. */
+export type GoneFiles = ReadonlySet<string>;
+
+function sourceFiles(root: string, dir: string, gone: GoneFiles): string[] {
+  const full = path.join(root, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.gen.ts'))
+    .filter((file) => !gone.has(`${dir}/${file}`))
     .sort(byName);
 }
 
 /** `export class <file name>` (not abstract) in each matching file of `dir`, sorted by name. */
 function exportedClasses(
+  root: string,
   dir: string,
+  gone: GoneFiles,
   fileFilter: (file: string) => boolean,
   pattern: (name: string) => RegExp,
 ): string[] {
   const names: string[] = [];
-  for (const file of sourceFiles(dir).filter(fileFilter)) {
+  for (const file of sourceFiles(root, dir, gone).filter(fileFilter)) {
     const name = file.slice(0, -'.ts'.length);
-    if (pattern(name).test(readFileSync(path.join(dir, file), 'utf8'))) names.push(name);
+    if (pattern(name).test(readFileSync(path.join(root, dir, file), 'utf8'))) names.push(name);
   }
   return names;
 }
 
 /** Controller class names: controllers/<Name>Controller.ts exporting a concrete class of that name. */
-export function discoverControllers(root: string): string[] {
+export function discoverControllers(root: string, gone: GoneFiles = new Set()): string[] {
   return exportedClasses(
-    path.join(root, 'controllers'),
+    root,
+    'controllers',
+    gone,
     (file) => file.endsWith('Controller.ts'),
     (name) => new RegExp(`^export class ${name}\\b`, 'm'),
   );
 }
 
 /** Model class names: db/models/<Name>.ts exporting `class <Name> extends Model(`. */
-export function discoverModels(root: string): string[] {
+export function discoverModels(root: string, gone: GoneFiles = new Set()): string[] {
   return exportedClasses(
-    path.join(root, 'db/models'),
+    root,
+    'db/models',
+    gone,
     (file) => /^[A-Z]/.test(file),
     (name) => new RegExp(`^export class ${name} extends Model\\(`, 'm'),
   );
 }
 
 /** Seeder modules: db/seeds/<name>.ts exporting `const <name>Seeder`. */
-export function discoverSeeders(root: string): string[] {
-  const dir = path.join(root, 'db/seeds');
-  return sourceFiles(dir)
+export function discoverSeeders(root: string, gone: GoneFiles = new Set()): string[] {
+  return sourceFiles(root, 'db/seeds', gone)
     .map((file) => file.slice(0, -'.ts'.length))
     .filter((name) =>
-      new RegExp(`^export const ${name}Seeder\\b`, 'm').test(readFileSync(path.join(dir, `${name}.ts`), 'utf8')),
+      new RegExp(`^export const ${name}Seeder\\b`, 'm').test(
+        readFileSync(path.join(root, 'db/seeds', `${name}.ts`), 'utf8'),
+      ),
     );
 }
 
@@ -110,11 +122,15 @@ export interface DiscoveredFile {
   text: string;
 }
 
-/** The registry files and their text for the tree at `root`. */
-export function discoveredFiles(root: string): DiscoveredFile[] {
+/**
+ * The registry files and their text for the tree at `root`. With `gone`, as they will be once those files
+ * are deleted: a remover writes these first, so a running `npm run dev` never imports a file that is gone
+ * (its start-up code, which imports the model list, fails once and stays failed until restarted).
+ */
+export function discoveredFiles(root: string, gone: GoneFiles = new Set()): DiscoveredFile[] {
   return [
-    { out: 'controllers/controllers.gen.ts', text: renderControllerList(discoverControllers(root)) },
-    { out: 'db/models/models.gen.ts', text: renderModelList(discoverModels(root)) },
-    { out: 'db/seeds/seeders.gen.ts', text: renderSeederList(discoverSeeders(root)) },
+    { out: 'controllers/controllers.gen.ts', text: renderControllerList(discoverControllers(root, gone)) },
+    { out: 'db/models/models.gen.ts', text: renderModelList(discoverModels(root, gone)) },
+    { out: 'db/seeds/seeders.gen.ts', text: renderSeederList(discoverSeeders(root, gone)) },
   ];
 }

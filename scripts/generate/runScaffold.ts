@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { discoveredFiles } from '../gen/discover';
 import {
   addNavLine,
   addPgCoreImports,
@@ -211,18 +212,18 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
       `destroy: ${name} is still referenced by ${blocking.join(', ')}; destroy that first, or run its scaffold again ` +
         `with --force and without the ${resource.camel}:references field. Nothing was removed.`,
     );
-  for (const [file, base] of Object.entries(manifest.files)) {
-    const current = read(root, file);
-    if (current === undefined) continue;
-    log(`  remove  ${file}${current === base ? '' : ' (it had your edits)'}`);
-    if (!options.dryRun) remove(root, file);
-  }
+  const present = Object.keys(manifest.files).filter((file) => existsSync(path.join(root, file)));
+  for (const file of present)
+    log(`  remove  ${file}${read(root, file) === manifest.files[file] ? '' : ' (it had your edits)'}`);
   log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
   log(`  edit    ${NAV_FILE}`);
   if (options.dryRun) {
     log('dry run: nothing was removed.');
     return 0;
   }
+  // The lists first, without the files: a running `npm run dev` must never import a deleted model (discover.ts).
+  for (const { out, text } of discoveredFiles(root, new Set(present))) write(root, out, text);
+  for (const file of present) remove(root, file);
   const schema = read(root, SCHEMA_FILE) ?? '';
   write(root, SCHEMA_FILE, removePgCoreImports(replaceSchemaBlock(schema, name, undefined), manifest.addedImports));
   write(root, NAV_FILE, removeNavLine(read(root, NAV_FILE) ?? '', manifest.navLine));
