@@ -151,7 +151,8 @@ export async function main(argv: readonly string[], options: DemoRemoveOptions):
   }
   apply(plan, options);
   options.log(
-    'demo:remove: done. Next: `npm run db:migrate` (drops the tables in your dev database), `npm test`, and commit.',
+    'demo:remove: done. Next: restart `npm run dev` if it is running (it loaded the demo at start-up), ' +
+      '`npm run db:migrate` (drops the tables in your dev database), `npm test`, and commit.',
   );
   return 0;
 }
