@@ -142,7 +142,7 @@ test('TRACE and methods no route serves are 405 with Allow on pages and on the A
 });
 
 test('a path with malformed percent-encoding is a 400 JSON error, not a 500', async () => {
-  for (const path of ['/api/teams/%FF', '/api/teams/1/campaigns/%ED%A0%80', '/teams/%FF']) {
+  for (const path of ['/api/teams/%FF', '/api/teams/1/members/%ED%A0%80', '/teams/%FF']) {
     const response = await rawRequest('GET', path);
     expect(response.status, path).toBe(400);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
