@@ -128,25 +128,18 @@ describe('readJsonBody', () => {
   });
 
   it.each([
-    ['{"name":"a\\u0000b"}', 'name'],
-    ['{"data":{"tags":["ok","\\u0000"]}}', 'data.tags.1'],
-    ['{"data":{"a\\u0000":1}}', 'data'],
-    ['"\\u0000"', 'body'],
-  ])('refuses U+0000 in %s', async (body, field) => {
+    ['{"name":"a\\u0000b"}', 'name', /U\+0000/],
+    ['{"data":{"tags":["ok","\\u0000"]}}', 'data.tags.1', /U\+0000/],
+    ['{"data":{"a\\u0000":1}}', 'data', /U\+0000/],
+    ['"\\u0000"', 'body', /U\+0000/],
+    // Stored, these would become U+FFFD: a change to the data nobody asked for.
+    ['{"name":"a\\ud800b"}', 'name', /unpaired surrogate/],
+    ['{"data":{"tags":["ok","\\udfff"]}}', 'data.tags.1', /unpaired surrogate/],
+    ['"\\ude00\\ud83d"', 'body', /unpaired surrogate/],
+  ])('refuses what PostgreSQL cannot store as sent in %s', async (body, field, message) => {
     const error = await rejection(() => readJsonBody(post(body)));
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(/U\+0000/);
-    expect(Object.keys(error.fields ?? {})).toEqual([field]);
-  });
-
-  it.each([
-    ['{"name":"a\\ud800b"}', 'name'],
-    ['{"data":{"tags":["ok","\\udfff"]}}', 'data.tags.1'],
-    ['"\\ude00\\ud83d"', 'body'],
-  ])('refuses an unpaired surrogate in %s instead of storing U+FFFD', async (body, field) => {
-    const error = await rejection(() => readJsonBody(post(body)));
-    expect(error.status).toBe(400);
-    expect(error.message).toMatch(/unpaired surrogate/);
+    expect(error.message).toMatch(message);
     expect(Object.keys(error.fields ?? {})).toEqual([field]);
   });
 
