@@ -4,9 +4,8 @@
  * in db/schema.ts, the link in the team navigation). Pure: reads the
  * templates and the model list, writes nothing (scripts/generate.ts does).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { discoverModels } from '../gen/discover';
 import {
   column,
   constraints,
@@ -14,15 +13,16 @@ import {
   fieldLabel,
   formState,
   input,
-  invalid,
   isFilterable,
   isSortable,
-  sample,
   toJson,
   validation,
 } from './fieldTypes';
-import { type Field, GeneratorError, type Resource } from './parseScaffold';
+import type { Field, Resource } from './parseScaffold';
+import { referencedModels, tableOf } from './referencedModels';
 import { renderTemplate } from './renderTemplate';
+import { testValues } from './testValues';
+import { lowerFirst, lowerWords, runningText, words } from './words';
 
 export interface ScaffoldOutput {
   /** Whole files, path relative to the project root -> text. */
@@ -34,82 +34,11 @@ export interface ScaffoldOutput {
   navLine: string;
 }
 
-/** `campaign` from `Campaign`: a variable name. */
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-/** `line item` from `Line Item`, in running text ("New line item"); an acronym keeps its capitals (`API key`). */
-const lowerWords = (text: string) =>
-  text
-    .split(' ')
-    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
-    .join(' ');
-/** `Line Item` from `LineItem`, `API Key` from `APIKey`. */
-const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
 const quoteList = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
 const lines = (items: readonly string[]) => items.join('\n');
 
-/** The table variable of a model: `export class Campaign extends Model(campaigns, ...)`. */
-function tableOf(root: string, model: string): string {
-  const source = readFileSync(path.join(root, 'db/models', `${model}.ts`), 'utf8');
-  const match = new RegExp(`class ${model} extends Model\\((\\w+)`).exec(source);
-  if (!match?.[1]) throw new GeneratorError(`scaffold: cannot find the table of model ${model}`);
-  return match[1];
-}
-
-/**
- * How tests and seeds make a record of a referenced model: its own
- * `create<Model>(teamId)` when a seeder exports one (it fills that model's
- * own references), else the generic `createTeamRecord(Model, teamId)`.
- */
-function factoryOf(root: string, model: string): { call: (teamId: string) => string; importLine?: string } {
-  const dir = path.join(root, 'db/seeds');
-  const exporter = new RegExp(`^export (async )?function create${model}\\(`, 'm');
-  const file = readdirSync(dir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .find((name) => exporter.test(readFileSync(path.join(dir, name), 'utf8')));
-  if (!file) return { call: (teamId) => `createTeamRecord(${model}, ${teamId})` };
-  return {
-    call: (teamId) => `create${model}(${teamId})`,
-    importLine: `import { create${model} } from '@/db/seeds/${file.replace(/\.ts$/, '')}';`,
-  };
-}
-
-/**
- * A referenced model must belong to a team (a `teamId` column: the model checks the record is in the
- * same team) and be served at `/teams/:teamId/<plural>`: the generated form lists the team's records with
- * `<Model>Controller.use({ teamId })`, which a controller nested deeper (PostController, under a campaign)
- * or none at all cannot answer. Read from the files, like the rest, before anything is written.
- */
-function checkReference(root: string, field: Field, table: string): void {
-  const model = field.target as string;
-  const what = `${field.association}:references`;
-  const schema = readFileSync(path.join(root, 'db/schema.ts'), 'utf8');
-  const start = schema.search(new RegExp(`^export const ${table} = pgTable\\(`, 'm'));
-  const definition = start < 0 ? '' : schema.slice(start).split(/\n(?=export )/)[0];
-  if (!/\bteamId:/.test(definition ?? ''))
-    throw new GeneratorError(
-      `scaffold: ${what}: ${model} does not belong to a team (its table ${table} in db/schema.ts has no teamId column); ` +
-        'a reference must point at a team-scoped model. Store the id in an integer field, or leave it out',
-    );
-  const controllerFile = path.join(root, 'controllers', `${model}Controller.ts`);
-  let source: string;
-  try {
-    source = readFileSync(controllerFile, 'utf8');
-  } catch {
-    throw new GeneratorError(
-      `scaffold: ${what}: no controllers/${model}Controller.ts serves ${model}; the generated form lists the team's records through it. Add the controller first`,
-    );
-  }
-  const scopes = [...source.matchAll(/@scope\(\s*'(\w+)'/g)].map((match) => match[1]);
-  if (scopes.join() !== 'teamId')
-    throw new GeneratorError(
-      `scaffold: ${what}: ${model}Controller is scoped by ${scopes.join(', ') || 'nothing'}, not by teamId alone; ` +
-        `the generated form lists the team's records with ${model}Controller.use({ teamId }), which needs ${scopes.filter((scope) => scope !== 'teamId').join(', ') || 'teamId'} too. ` +
-        'Reference a model served at /teams/:teamId/<plural>',
-    );
-}
-
 /** Drops names of `import { a, b } from '...'` lines that the rest of the file never uses. */
-export function pruneImports(text: string): string {
+function pruneImports(text: string): string {
   const all = text.split('\n');
   return all
     .flatMap((line, index) => {
@@ -124,48 +53,12 @@ export function pruneImports(text: string): string {
     .join('\n');
 }
 
-/** A sample value; a unique field's varies with a counter (`serial`) so records never collide. */
-function uniqueSample(field: Field, variant: 0 | 1): string {
-  const value = sample(field, variant);
-  if (!field.unique) return value;
-  switch (field.type) {
-    case 'string':
-    case 'text':
-      return `\`${value.slice(1, -1)} \${++serial}\``;
-    case 'integer':
-    case 'bigint':
-      return `${value} + ++serial`;
-    case 'decimal':
-      return `\`\${${variant === 0 ? 12 : 0} + ++serial}.${variant === 0 ? '50' : '99'}\``;
-    // A day (or a minute) later for each record, from the sample's date.
-    case 'date':
-      return `new Date(Date.parse(${value}) + ++serial * 86_400_000).toISOString().slice(0, 10)`;
-    case 'timestamp':
-      return `new Date(Date.parse(${value}) + ++serial * 60_000).toISOString()`;
-    default:
-      return value; // boolean, enum, references: as many records as values; give distinct ones in your tests
-  }
-}
-
 export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput {
   const { name: Name, fields } = resource;
-  const models = new Set(discoverModels(root));
+  const factories = referencedModels(root, resource);
+  const targets = [...factories.keys()];
   const references = fields.filter((field) => field.type === 'references');
-  for (const field of references) {
-    if (!models.has(field.target as string))
-      throw new GeneratorError(
-        `scaffold: ${field.association}:references names no model: db/models/${field.target}.ts does not exist`,
-      );
-    if (field.target === Name) throw new GeneratorError(`scaffold: ${Name} cannot reference itself`);
-    checkReference(root, field, tableOf(root, field.target as string));
-  }
-  const targets = [...new Set(references.map((field) => field.target as string))];
-  const factories = new Map(targets.map((target) => [target, factoryOf(root, target)]));
-  const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
-  const required = references.filter((field) => !field.optional);
   const titleField = fields.find((field) => field.type === 'string' && !field.optional);
-  const label = lowerWords(words(Name));
-  const labelPlural = lowerWords(words(resource.pluralTitle.replace(/ /g, '')));
   const rec = resource.camel;
 
   // db/schema.ts
@@ -232,10 +125,6 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
           ),
           '},',
         ].join('\n');
-  const enumMessage = (field: Field) => {
-    const values = field.values ?? [];
-    return `must be ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0]}`;
-  };
 
   // Pages
   const referenceQueries = targets.map(
@@ -279,8 +168,8 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const values: Record<string, string> = {
     Name,
     Label: words(Name),
-    label,
-    labelPlural,
+    label: runningText(Name),
+    labelPlural: runningText(resource.pluralTitle),
     plural: resource.plural,
     pluralTitle: resource.pluralTitle,
     pluralCamel: resource.pluralCamel,
@@ -335,114 +224,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     inputs: lines(fields.map((field) => input(field, resource, field.name, setter(field)))),
     titleExpression: titleField ? `${rec}.${titleField.name}` : `\`${Name} #\${${rec}.id}\``,
     details: lines(fields.map((field) => `<dt>${fieldLabel(field)}</dt>\n<dd>{${display(field, rec)}}</dd>`)),
-    modelImports: [...new Set(['Membership', 'Team', 'User', Name, ...targets])].sort().join(', '),
-    refDeclaration:
-      references.length === 0
-        ? ''
-        : `// Records the ${labelPlural} reference: two in the home team, one in the other.\nconst ref = {} as Record<${references
-            .flatMap((field) => [field.association, `${field.association}2`, `${field.association}Away`])
-            .map((key) => `'${key}'`)
-            .join(' | ')}, { id: number }>;`,
-    referenceSetup: lines(
-      references.flatMap((field) => [
-        `ref.${field.association} = await ${create(field.target as string, 'home')};`,
-        `ref.${field.association}2 = await ${create(field.target as string, 'home')};`,
-        `ref.${field.association}Away = await ${create(field.target as string, 'away')};`,
-      ]),
-    ),
-    uniqueCounter: fields.some((field) => field.unique)
-      ? '// Unique fields get a new value in every record.\nlet serial = 0;'
-      : '',
-    validData: lines(fields.map((field) => `${field.name}: ${uniqueSample(field, 0)},`)),
-    updateData: lines(fields.map((field) => `${field.name}: ${uniqueSample(field, 1)},`)),
-    getExpectations:
-      references.length === 0
-        ? 'expect(shown.body).toMatchObject(data);'
-        : `expect(shown.body).toMatchObject({ ...data, ${references.map((field) => `${field.association}: { id: ref.${field.association}.id }`).join(', ')} });`,
-    requiredFields: quoteList(
-      fields
-        .filter((field) => !field.optional && field.type !== 'boolean')
-        .map((field) => field.name)
-        .sort(),
-    ),
-    invalidChecks: lines(
-      fields.flatMap((field) => {
-        const bad = invalid(field);
-        if (!bad) return [];
-        const message = field.type === 'enum' ? enumMessage(field) : bad.message;
-        return [
-          `const bad${field.name} = await createInvalid({ ...valid(), ${field.name}: ${bad.value} });`,
-          `expect(bad${field.name}.status).toBe(422);`,
-          `expect(bad${field.name}.body).toMatchObject({ error: { fields: { ${field.name}: expect.arrayContaining([${JSON.stringify(message)}]) } } });`,
-        ];
-      }),
-    ),
-    filterChecks: lines(
-      filterFields.map((field) => {
-        const value =
-          field.type === 'references'
-            ? `\${ref.${field.association}.id}`
-            : field.type === 'boolean'
-              ? 'true'
-              : (field.values ?? [])[0];
-        const expected =
-          field.type === 'references'
-            ? `ref.${field.association}.id`
-            : field.type === 'boolean'
-              ? 'true'
-              : `'${(field.values ?? [])[0]}'`;
-        return [
-          `const by${field.name} = await call<Index>('GET', \`\${base()}?filter[${field.name}]=${value}\`);`,
-          `expect(by${field.name}.status).toBe(200);`,
-          `expect(by${field.name}.body.data.every((row) => row.${field.name} === ${expected})).toBe(true);`,
-        ].join('\n');
-      }),
-    ),
-    referenceTest: lines(
-      references.map((field) =>
-        [
-          `it("refuses a ${lowerWords(fieldLabel(field))} of another team (422)", async () => {`,
-          `  const created = await call('POST', base(), { data: { ...valid(), ${field.name}: ref.${field.association}Away.id } });`,
-          '  expect(created.status).toBe(422);',
-          `  expect(created.body).toMatchObject({ error: { fields: { ${field.name}: ['must be a ${lowerWords(fieldLabel(field))} of this team'] } } });`,
-          `  const mine = await call('POST', base(), { data: valid() });`,
-          `  const moved = await call('PATCH', \`\${base()}/\${mine.body.id}\`, { data: { ${field.name}: ref.${field.association}Away.id } });`,
-          '  expect(moved.status).toBe(422);',
-          '});',
-        ].join('\n'),
-      ),
-    ),
-    firstBlankMessage: "can't be blank",
-    firstLabel: titleField ? fieldLabel(titleField) : '',
-    fillCreate: lines(
-      fields.map((field) => {
-        const l = fieldLabel(field);
-        if (field === titleField) return `await form.getByLabel('${l}').fill(marker);`;
-        switch (field.type) {
-          case 'boolean':
-            return `await form.getByLabel('${l}').check();`;
-          case 'enum':
-            return `await form.getByLabel('${l}').selectOption('${(field.values ?? [])[0]}');`;
-          case 'references':
-            return `await expect(form.getByLabel('${l}').locator('option')).not.toHaveCount(1);\nawait form.getByLabel('${l}').selectOption({ index: 1 });`;
-          case 'timestamp':
-            return `await form.getByLabel('${l}').fill('2026-01-15T10:30');`;
-          default: {
-            const raw = sample(field, 0);
-            return `await form.getByLabel('${l}').fill(${raw.startsWith("'") ? raw : `'${raw}'`});`;
-          }
-        }
-      }),
-    ),
-    factoryImports: lines([...factories.values()].flatMap((factory) => factory.importLine ?? [])),
-    // A required reference reuses a record of the team (the demo's campaigns...), making one only when there is none:
-    // seeding adds no records to the referenced model, and a chain of references (LineItem -> Product -> Campaign) ends.
-    factoryDefaults: lines(
-      required.map(
-        (field) =>
-          `${field.name}: attributes.${field.name} ?? ((await ${field.target}.findBy({ teamId })) ?? (await ${create(field.target as string, 'teamId')})).id,`,
-      ),
-    ),
+    ...testValues(resource, { factories, titleField }),
   };
 
   const render = (template: string) =>

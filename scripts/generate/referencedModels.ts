@@ -1,0 +1,98 @@
+/**
+ * What a scaffold reads from the project about the models its `references`
+ * fields point at: each one's table, how tests and seeds make a record of it,
+ * and whether the generated code can use it at all. Read from the files, like
+ * the rest of the scaffold, before anything is written.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { discoverModels } from '../gen/discover';
+import { type Field, GeneratorError, type Resource } from './parseScaffold';
+
+/** How tests and seeds make a record of a referenced model, from a team id expression. */
+export interface Factory {
+  call: (teamId: string) => string;
+  /** The import the call needs, when it is the model's own seeder. */
+  importLine?: string;
+}
+
+/** The table variable of a model: `export class Campaign extends Model(campaigns, ...)`. */
+export function tableOf(root: string, model: string): string {
+  const source = readFileSync(path.join(root, 'db/models', `${model}.ts`), 'utf8');
+  const match = new RegExp(`class ${model} extends Model\\((\\w+)`).exec(source);
+  if (!match?.[1]) throw new GeneratorError(`scaffold: cannot find the table of model ${model}`);
+  return match[1];
+}
+
+/**
+ * A model's own `create<Model>(teamId)` when a seeder exports one (it fills
+ * that model's own references), else the generic `createTeamRecord(Model, teamId)`.
+ */
+function factoryOf(root: string, model: string): Factory {
+  const dir = path.join(root, 'db/seeds');
+  const exporter = new RegExp(`^export (async )?function create${model}\\(`, 'm');
+  const file = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .find((name) => exporter.test(readFileSync(path.join(dir, name), 'utf8')));
+  if (!file) return { call: (teamId) => `createTeamRecord(${model}, ${teamId})` };
+  return {
+    call: (teamId) => `create${model}(${teamId})`,
+    importLine: `import { create${model} } from '@/db/seeds/${file.replace(/\.ts$/, '')}';`,
+  };
+}
+
+/**
+ * A referenced model must belong to a team (a `teamId` column: the model checks the record is in the
+ * same team) and be served at `/teams/:teamId/<plural>`: the generated form lists the team's records with
+ * `<Model>Controller.use({ teamId })`, which a controller nested deeper (PostController, under a campaign)
+ * or none at all cannot answer.
+ */
+function checkReference(root: string, field: Field, table: string): void {
+  const model = field.target as string;
+  const what = `${field.association}:references`;
+  const schema = readFileSync(path.join(root, 'db/schema.ts'), 'utf8');
+  const start = schema.search(new RegExp(`^export const ${table} = pgTable\\(`, 'm'));
+  const definition = start < 0 ? '' : schema.slice(start).split(/\n(?=export )/)[0];
+  if (!/\bteamId:/.test(definition ?? ''))
+    throw new GeneratorError(
+      `scaffold: ${what}: ${model} does not belong to a team (its table ${table} in db/schema.ts has no teamId column); ` +
+        'a reference must point at a team-scoped model. Store the id in an integer field, or leave it out',
+    );
+  const controllerFile = path.join(root, 'controllers', `${model}Controller.ts`);
+  let source: string;
+  try {
+    source = readFileSync(controllerFile, 'utf8');
+  } catch {
+    throw new GeneratorError(
+      `scaffold: ${what}: no controllers/${model}Controller.ts serves ${model}; the generated form lists the team's records through it. Add the controller first`,
+    );
+  }
+  const scopes = [...source.matchAll(/@scope\(\s*'(\w+)'/g)].map((match) => match[1]);
+  if (scopes.join() !== 'teamId')
+    throw new GeneratorError(
+      `scaffold: ${what}: ${model}Controller is scoped by ${scopes.join(', ') || 'nothing'}, not by teamId alone; ` +
+        `the generated form lists the team's records with ${model}Controller.use({ teamId }), which needs ${scopes.filter((scope) => scope !== 'teamId').join(', ') || 'teamId'} too. ` +
+        'Reference a model served at /teams/:teamId/<plural>',
+    );
+}
+
+/**
+ * Checks every `references` field of the resource (refusing, before anything
+ * is written, one the generated code could not serve) and answers each
+ * referenced model's factory.
+ */
+export function referencedModels(root: string, resource: Resource): Map<string, Factory> {
+  const models = new Set(discoverModels(root));
+  const factories = new Map<string, Factory>();
+  for (const field of resource.fields.filter((candidate) => candidate.type === 'references')) {
+    const target = field.target as string;
+    if (!models.has(target))
+      throw new GeneratorError(
+        `scaffold: ${field.association}:references names no model: db/models/${target}.ts does not exist`,
+      );
+    if (target === resource.name) throw new GeneratorError(`scaffold: ${resource.name} cannot reference itself`);
+    checkReference(root, field, tableOf(root, target));
+    if (!factories.has(target)) factories.set(target, factoryOf(root, target));
+  }
+  return factories;
+}

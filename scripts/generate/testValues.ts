@@ -1,0 +1,168 @@
+/**
+ * The values of the templates that make records and test them: the seeder,
+ * the controller's test and the browser test. Each is generated code, so a
+ * change here shows in every scaffold's tests (scaffoldFiles.test.ts).
+ */
+import { fieldLabel, invalid, isFilterable, sample } from './fieldTypes';
+import type { Field, Resource } from './parseScaffold';
+import type { Factory } from './referencedModels';
+import { lowerWords, runningText } from './words';
+
+const lines = (items: readonly string[]) => items.join('\n');
+
+/** A sample value; a unique field's varies with a counter (`serial`) so records never collide. */
+function uniqueSample(field: Field, variant: 0 | 1): string {
+  const value = sample(field, variant);
+  if (!field.unique) return value;
+  switch (field.type) {
+    case 'string':
+    case 'text':
+      return `\`${value.slice(1, -1)} \${++serial}\``;
+    case 'integer':
+    case 'bigint':
+      return `${value} + ++serial`;
+    case 'decimal':
+      return `\`\${${variant === 0 ? 12 : 0} + ++serial}.${variant === 0 ? '50' : '99'}\``;
+    // A day (or a minute) later for each record, from the sample's date.
+    case 'date':
+      return `new Date(Date.parse(${value}) + ++serial * 86_400_000).toISOString().slice(0, 10)`;
+    case 'timestamp':
+      return `new Date(Date.parse(${value}) + ++serial * 60_000).toISOString()`;
+    default:
+      return value; // boolean, enum, references: as many records as values; give distinct ones in your tests
+  }
+}
+
+/** The model's message for a value outside an enum: "must be a, b or c". */
+function enumMessage(field: Field): string {
+  const values = field.values ?? [];
+  return `must be ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0]}`;
+}
+
+/** One expectation per filterable field: the index filtered by it answers only matching rows. */
+function filterCheck(field: Field): string {
+  const value =
+    field.type === 'references'
+      ? `\${ref.${field.association}.id}`
+      : field.type === 'boolean'
+        ? 'true'
+        : (field.values ?? [])[0];
+  const expected =
+    field.type === 'references'
+      ? `ref.${field.association}.id`
+      : field.type === 'boolean'
+        ? 'true'
+        : `'${(field.values ?? [])[0]}'`;
+  return [
+    `const by${field.name} = await call<Index>('GET', \`\${base()}?filter[${field.name}]=${value}\`);`,
+    `expect(by${field.name}.status).toBe(200);`,
+    `expect(by${field.name}.body.data.every((row) => row.${field.name} === ${expected})).toBe(true);`,
+  ].join('\n');
+}
+
+/** How the browser test fills one field of the new-record form; the title field gets the test's marker. */
+function fillField(field: Field, titleField: Field | undefined): string {
+  const l = fieldLabel(field);
+  if (field === titleField) return `await form.getByLabel('${l}').fill(marker);`;
+  switch (field.type) {
+    case 'boolean':
+      return `await form.getByLabel('${l}').check();`;
+    case 'enum':
+      return `await form.getByLabel('${l}').selectOption('${(field.values ?? [])[0]}');`;
+    case 'references':
+      return `await expect(form.getByLabel('${l}').locator('option')).not.toHaveCount(1);\nawait form.getByLabel('${l}').selectOption({ index: 1 });`;
+    case 'timestamp':
+      return `await form.getByLabel('${l}').fill('2026-01-15T10:30');`;
+    default: {
+      const raw = sample(field, 0);
+      return `await form.getByLabel('${l}').fill(${raw.startsWith("'") ? raw : `'${raw}'`});`;
+    }
+  }
+}
+
+/**
+ * `factories`: each referenced model's factory (referencedModels.ts);
+ * `titleField`: the first required text field, which the browser test types its marker into.
+ */
+export function testValues(
+  resource: Resource,
+  { factories, titleField }: { factories: ReadonlyMap<string, Factory>; titleField: Field | undefined },
+): Record<string, string> {
+  const { name: Name, fields } = resource;
+  const references = fields.filter((field) => field.type === 'references');
+  const targets = [...factories.keys()];
+  const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
+  const labelOf = (field: Field) => lowerWords(fieldLabel(field));
+  return {
+    modelImports: [...new Set(['Membership', 'Team', 'User', Name, ...targets])].sort().join(', '),
+    refDeclaration:
+      references.length === 0
+        ? ''
+        : `// Records the ${runningText(resource.pluralTitle)} reference: two in the home team, one in the other.\nconst ref = {} as Record<${references
+            .flatMap((field) => [field.association, `${field.association}2`, `${field.association}Away`])
+            .map((key) => `'${key}'`)
+            .join(' | ')}, { id: number }>;`,
+    referenceSetup: lines(
+      references.flatMap((field) => [
+        `ref.${field.association} = await ${create(field.target as string, 'home')};`,
+        `ref.${field.association}2 = await ${create(field.target as string, 'home')};`,
+        `ref.${field.association}Away = await ${create(field.target as string, 'away')};`,
+      ]),
+    ),
+    uniqueCounter: fields.some((field) => field.unique)
+      ? '// Unique fields get a new value in every record.\nlet serial = 0;'
+      : '',
+    validData: lines(fields.map((field) => `${field.name}: ${uniqueSample(field, 0)},`)),
+    updateData: lines(fields.map((field) => `${field.name}: ${uniqueSample(field, 1)},`)),
+    getExpectations:
+      references.length === 0
+        ? 'expect(shown.body).toMatchObject(data);'
+        : `expect(shown.body).toMatchObject({ ...data, ${references.map((field) => `${field.association}: { id: ref.${field.association}.id }`).join(', ')} });`,
+    requiredFields: fields
+      .filter((field) => !field.optional && field.type !== 'boolean')
+      .map((field) => `'${field.name}'`)
+      .sort()
+      .join(', '),
+    invalidChecks: lines(
+      fields.flatMap((field) => {
+        const bad = invalid(field);
+        if (!bad) return [];
+        const message = field.type === 'enum' ? enumMessage(field) : bad.message;
+        return [
+          `const bad${field.name} = await createInvalid({ ...valid(), ${field.name}: ${bad.value} });`,
+          `expect(bad${field.name}.status).toBe(422);`,
+          `expect(bad${field.name}.body).toMatchObject({ error: { fields: { ${field.name}: expect.arrayContaining([${JSON.stringify(message)}]) } } });`,
+        ];
+      }),
+    ),
+    filterChecks: lines(fields.filter(isFilterable).map(filterCheck)),
+    referenceTest: lines(
+      references.map((field) =>
+        [
+          `it("refuses a ${labelOf(field)} of another team (422)", async () => {`,
+          `  const created = await call('POST', base(), { data: { ...valid(), ${field.name}: ref.${field.association}Away.id } });`,
+          '  expect(created.status).toBe(422);',
+          `  expect(created.body).toMatchObject({ error: { fields: { ${field.name}: ['must be a ${labelOf(field)} of this team'] } } });`,
+          `  const mine = await call('POST', base(), { data: valid() });`,
+          `  const moved = await call('PATCH', \`\${base()}/\${mine.body.id}\`, { data: { ${field.name}: ref.${field.association}Away.id } });`,
+          '  expect(moved.status).toBe(422);',
+          '});',
+        ].join('\n'),
+      ),
+    ),
+    firstBlankMessage: "can't be blank",
+    firstLabel: titleField ? fieldLabel(titleField) : '',
+    fillCreate: lines(fields.map((field) => fillField(field, titleField))),
+    factoryImports: lines([...factories.values()].flatMap((factory) => factory.importLine ?? [])),
+    // A required reference reuses a record of the team (the demo's campaigns...), making one only when there is none:
+    // seeding adds no records to the referenced model, and a chain of references (LineItem -> Product -> Campaign) ends.
+    factoryDefaults: lines(
+      references
+        .filter((field) => !field.optional)
+        .map(
+          (field) =>
+            `${field.name}: attributes.${field.name} ?? ((await ${field.target}.findBy({ teamId })) ?? (await ${create(field.target as string, 'teamId')})).id,`,
+        ),
+    ),
+  };
+}
