@@ -11,7 +11,7 @@
  *   answered as `{error: {code, message}}` like every other route;
  * - Secure on its cookies when the request came over https;
  * - the API's request rules on every POST (a hostile-input review found each
- *   missing; backend/auth/authRoutes.hostile.test.ts): cross-site 403,
+ *   missing; backend/auth/authRoutes.hostile*.test.ts): cross-site 403,
  *   JSON bodies only (1 MB, depth 64, no U+0000), emails trimmed, names within
  *   their column, `image` an http(s) URL, redirect targets on this site.
  *

@@ -1,0 +1,207 @@
+/**
+ * Hostile text against /api/auth/* (better-auth behind backend/auth/authRoutes.ts):
+ * odd Unicode in emails and names, and passwords too short or too long.
+ *
+ * Through the real handlers and this file's PostgreSQL. Every wrong request
+ * must get a 4xx in the API's error format (`{error: {code, message}}`), never
+ * a 500, a stack trace, SQL or a secret, must set no session cookie, and must
+ * leave the accounts, sessions and reset tokens as they were (the checks are
+ * in testing/hostileAuthRequests.ts).
+ *
+ * Decided here:
+ * - an email is trimmed and lower-cased, nothing more: `Alice@Example.com `
+ *   is alice; look-alikes (Cyrillic `а`, fullwidth letters, a zero-width space,
+ *   Turkish `İ`) are other strings, which never reach alice's account, and
+ *   since better-auth's email check is ASCII-only they cannot even sign up
+ *   (no look-alike "alice" in a member list);
+ * - a name is display text, stored exactly as given (bidi controls and
+ *   zero-width characters included: pages render it as text); U+0000, which
+ *   PostgreSQL cannot store, and more than its column's 100 characters are 400.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDb, db } from '@/db/database';
+import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
+import { users } from '@/db/schema';
+import { clearSentMails, sentMails } from '../mailer';
+import { auth } from './auth';
+import {
+  accountState,
+  cookieFrom,
+  expectRefused,
+  me,
+  post,
+  signInStatus,
+  signUp,
+  uniqueEmail,
+  userByEmail,
+} from './testing/hostileAuthRequests';
+
+beforeAll(() => demoSeeder.run());
+afterAll(closeDb);
+
+describe('odd Unicode', () => {
+  it.each(['Alice@Example.com ', ' alice@example.com', 'ALICE@EXAMPLE.COM', '\talice@example.com\n'])(
+    '%j signs in as alice',
+    async (email) => {
+      const alice = await userByEmail('alice@example.com');
+      const response = await post('/sign-in/email', { email, password: DEMO_PASSWORD });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect((await (await me(cookieFrom(response))).json()).user.id).toBe(alice?.id);
+    },
+  );
+
+  it('never creates a second alice, whatever the case or spaces', async () => {
+    for (const email of ['Alice@Example.com ', ' ALICE@example.com', 'alice@EXAMPLE.com']) {
+      await expectRefused(await post('/sign-up/email', { name: 'A2', email, password: 'long enough' }), 422, email);
+    }
+    const [row] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(trim(${users.email})) = 'alice@example.com'`);
+    expect(row?.count).toBe(1);
+  });
+
+  it('a reset requested with case and spaces reaches alice', async () => {
+    clearSentMails();
+    const response = await post('/request-password-reset', {
+      email: ' Alice@Example.COM ',
+      redirectTo: '/reset-password',
+    });
+    expect(response.status).toBe(200);
+    expect(sentMails().map((mail) => mail.to)).toEqual(['alice@example.com']);
+  });
+
+  const lookAlikes = [
+    ['a Cyrillic а', '\u0430lice@example.com'],
+    ['fullwidth letters (NFKC folds them to alice)', '\uff41\uff4c\uff49\uff43\uff45@example.com'],
+    ['a fullwidth domain', 'alice@\uff45xample.com'],
+    ['a zero-width space', 'al\u200bice@example.com'],
+    ['a trailing zero-width space', 'alice@example.com\u200b'],
+    ['a Turkish dotted capital I', 'AL\u0130CE@example.com'],
+    ['a combining mark', 'alic\u0065\u0301@example.com'],
+    ['a NUL', 'alice@example.com\u0000'],
+    ['a mathematical bold a', '\u{1d41a}lice@example.com'],
+  ] as const;
+
+  it.each(lookAlikes)('an email with %s never signs in as alice', async (label, email) => {
+    const response = await post('/sign-in/email', { email, password: DEMO_PASSWORD });
+    await expectRefused(response, [400, 401], label);
+  });
+
+  it.each(lookAlikes)('an email with %s cannot sign up (no look-alike account)', async (label, email) => {
+    const before = await accountState();
+    await expectRefused(await post('/sign-up/email', { name: 'Look', email, password: 'long enough' }), 400, label);
+    expect(await accountState()).toEqual(before);
+  });
+
+  it.each([
+    ['a right-to-left override', 'Bob\u202e\u2066evil\u2069\u202c'],
+    ['zero-width characters', 'Z\u200bero\u200dWidth\ufeff'],
+    ['emoji and combining marks', '😀 Zoe\u0301'],
+  ])('a name with %s is stored exactly as given', async (label, name) => {
+    const email = uniqueEmail('name');
+    await signUp(name, email, 'long enough');
+    expect((await userByEmail(email))?.name, label).toBe(name);
+  });
+
+  it('a name with a NUL is a 400 (PostgreSQL cannot store it), and nobody is created', async () => {
+    const before = await accountState();
+    for (const name of ['Nul\u0000Name', '\u0000']) {
+      await expectRefused(
+        await post('/sign-up/email', { name, email: 'nul-name@example.com', password: 'long enough' }),
+        400,
+        JSON.stringify(name),
+      );
+    }
+    expect(await accountState()).toEqual(before);
+  });
+
+  it('an email longer than its column (255) is a 400 naming the field, and nobody is created', async () => {
+    const before = await accountState();
+    const email = `${'a'.repeat(250)}@example.com`;
+    const response = await post('/sign-up/email', { name: 'Long', email, password: 'long enough' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields).toEqual({ email: ['is too long (maximum is 255 characters)'] });
+    expect(await accountState()).toEqual(before);
+  });
+
+  it('update-user with a NUL or an unpaired surrogate in the name is a 400 and the name stays', async () => {
+    const { id, cookie } = await signUp('Keeps Name', 'keeps-name@example.com', 'long enough');
+    await expectRefused(await post('/update-user', { name: 'x\u0000y' }, { cookie }), 400, 'update-user NUL');
+    await expectRefused(await post('/update-user', { name: 'x\ud800y' }, { cookie }), 400, 'update-user surrogate');
+    await expectRefused(await post('/update-user', { name: 'N'.repeat(10 * 1024) }, { cookie }), [400, 422], 'long');
+    const [row] = await db().select().from(users).where(eq(users.id, id));
+    expect(row?.name).toBe('Keeps Name');
+  });
+});
+
+describe('password length', () => {
+  it('refuses 129+ characters before hashing, accepts 128', async () => {
+    const context = await auth().$context;
+    const hash = vi.spyOn(context.password, 'hash');
+    try {
+      for (const password of ['p'.repeat(129), 'p'.repeat(100_000)]) {
+        hash.mockClear();
+        const response = await post('/sign-up/email', { name: 'Long', email: 'long-pw@example.com', password });
+        await expectRefused(response, 400, `${password.length} characters`);
+        expect(hash, `${password.length} characters hashed`).not.toHaveBeenCalled();
+      }
+      expect(await userByEmail('long-pw@example.com')).toBeUndefined();
+    } finally {
+      hash.mockRestore();
+    }
+    await signUp('Long', 'long-pw@example.com', 'p'.repeat(128));
+    expect(await signInStatus('long-pw@example.com', 'p'.repeat(128))).toBe(200);
+  });
+
+  it('a 129+ character password at sign-in, change and reset is refused before any hash work', async () => {
+    const { cookie } = await signUp('Longer', 'longer-pw@example.com', 'first password');
+    const context = await auth().$context;
+    const verify = vi.spyOn(context.password, 'verify');
+    const hash = vi.spyOn(context.password, 'hash');
+    try {
+      const long = 'p'.repeat(129);
+      await expectRefused(
+        await post('/sign-in/email', { email: 'longer-pw@example.com', password: long }),
+        [400, 401],
+        'sign-in',
+      );
+      await expectRefused(
+        await post('/change-password', { currentPassword: 'first password', newPassword: long }, { cookie }),
+        400,
+        'change new',
+      );
+      await expectRefused(
+        await post('/change-password', { currentPassword: long, newPassword: 'second password' }, { cookie }),
+        400,
+        'change current',
+      );
+      await expectRefused(await post('/reset-password', { token: 'whatever', newPassword: long }), 400, 'reset');
+      expect(verify).not.toHaveBeenCalled();
+      expect(hash).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+      hash.mockRestore();
+    }
+    expect(await signInStatus('longer-pw@example.com', 'first password')).toBe(200);
+  });
+
+  it('refuses fewer than 8 characters, accepts 8', async () => {
+    for (const password of ['', 'p', '1234567']) {
+      await expectRefused(
+        await post('/sign-up/email', { name: 'Short', email: 'short-pw@example.com', password }),
+        400,
+        JSON.stringify(password),
+      );
+    }
+    expect(await userByEmail('short-pw@example.com')).toBeUndefined();
+    const { cookie } = await signUp('Short', 'short-pw@example.com', '12345678');
+    await expectRefused(
+      await post('/change-password', { currentPassword: '12345678', newPassword: '1234567' }, { cookie }),
+      400,
+      'change to 7',
+    );
+    expect(await signInStatus('short-pw@example.com', '12345678')).toBe(200);
+  });
+});
