@@ -6,41 +6,25 @@
  * (the auth instance and the S3 client used to print their notices here as
  * plain text). The dev server's side is scripts/devConsole.test.ts.
  */
-import { spawn } from 'node:child_process';
 import { errorLookingLines, unexpectedProductionLines } from '../scripts/consoleCheck';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing';
+import { startProductionServer } from './support/productionServer';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
 
 test('a healthy npm start prints only its start-up lines and JSON logs below warn', async ({ playwright }) => {
   test.setTimeout(60_000);
-  const port = await freePort(0);
-  const baseURL = `http://127.0.0.1:${port}`;
   // What a production host sets, and nothing from this test run's environment.
-  const child = spawn('npm', ['start'], {
-    detached: true,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      APP_URL: baseURL,
-      // Mails printed to the log rather than sent: production asks for a transport.
-      MAIL_TRANSPORT: 'log',
-      AUTH_DEV_LOGIN: 'true',
-      SESSION_SECRET: 'clean-console-test-secret-not-for-production',
-      ...readE2eServices(),
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const server = await startProductionServer('npm start', (port) => ({
+    APP_URL: `http://127.0.0.1:${port}`,
+    // Mails printed to the log rather than sent: production asks for a transport.
+    MAIL_TRANSPORT: 'log',
+    AUTH_DEV_LOGIN: 'true',
+    SESSION_SECRET: 'clean-console-test-secret-not-for-production',
+    ...readE2eServices(),
+  }));
   try {
-    const api = await playwright.request.newContext({ baseURL });
+    const api = await playwright.request.newContext({ baseURL: server.baseURL });
     await expect
       .poll(async () => (await api.get('/api/ready').catch(() => undefined))?.status(), { timeout: 20_000 })
       .toBe(200);
@@ -63,9 +47,9 @@ test('a healthy npm start prints only its start-up lines and JSON logs below war
     // Notices come asynchronously (process warnings are emitted on the next tick): give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await exited;
+    await server.stop();
   }
+  const output = server.output();
   expect(output).toMatch(/Ready in/);
   expect(unexpectedProductionLines(output), output).toEqual([]);
   expect(errorLookingLines(output), output).toEqual([]);

@@ -6,46 +6,25 @@
  * through presign -> PUT -> confirm and hand the same bytes back, and stop on
  * SIGTERM with exit 0 after closing the pool.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing';
+import { STANDALONE_SERVER, startProductionServer } from './support/productionServer';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
-
-const serverJs = path.join('.next', 'standalone', 'server.js');
-
-async function startStandalone(): Promise<{ child: ChildProcess; baseURL: string; output: () => string }> {
-  const port = await freePort(0);
-  const child = spawn(process.execPath, [serverJs], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      NEXT_MANUAL_SIG_HANDLE: 'true',
-      AUTH_DEV_LOGIN: 'true',
-      APP_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'standalone-test-secret-not-for-production-0123',
-      ...readE2eServices(),
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, baseURL: `http://127.0.0.1:${port}`, output: () => output };
-}
 
 test('node .next/standalone/server.js serves, signs in, reaches storage and stops on SIGTERM', async ({
   playwright,
 }) => {
   test.setTimeout(60_000);
-  expect(existsSync(serverJs), 'run `npm run build`: output is standalone').toBe(true);
-  const server = await startStandalone();
-  const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+  expect(existsSync(STANDALONE_SERVER), 'run `npm run build`: output is standalone').toBe(true);
+  const server = await startProductionServer('standalone', (port) => ({
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    NEXT_MANUAL_SIG_HANDLE: 'true',
+    AUTH_DEV_LOGIN: 'true',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: 'standalone-test-secret-not-for-production-0123',
+    ...readE2eServices(),
+  }));
   try {
     const api = await playwright.request.newContext({ baseURL: server.baseURL });
     await expect
@@ -94,8 +73,8 @@ test('node .next/standalone/server.js serves, signs in, reaches storage and stop
     // demo:end
     await api.dispose();
   } finally {
-    server.child.kill('SIGTERM');
+    await server.stop();
   }
-  expect(await exited, server.output()).toBe(0);
+  expect(await server.exited, server.output()).toBe(0);
   expect(server.output()).toContain('SIGTERM: draining requests');
 });

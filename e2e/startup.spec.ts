@@ -5,51 +5,11 @@
  * `npm start` (the standalone server.js of this build, behind its launcher),
  * and `next start` of the same build, with a stripped environment.
  */
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { freePort } from '../server/testing';
+import { runUntilExit } from './support/productionServer';
 import { expect, test } from './support/test';
 
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-
-const standaloneServer = path.join('.next', 'standalone', 'server.js');
-
-async function start(
-  env: Record<string, string>,
-  server: 'next start' | 'standalone' | 'npm start' = 'next start',
-): Promise<{ code: number | null; output: string; ms: number }> {
-  const port = await freePort(0);
-  const started = Date.now();
-  const [command, args] =
-    server === 'npm start'
-      ? ['npm', ['start']]
-      : server === 'standalone'
-        ? [process.execPath, [standaloneServer]]
-        : [process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1']];
-  const child = spawn(command, args, {
-    // Only what a bare shell has: no DATABASE_URL, SESSION_SECRET or S3_*.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  clearTimeout(timer);
-  return { code, output, ms: Date.now() - started };
-}
-
 test('with no environment, next start exits non-zero within 5 s naming the missing variables', async () => {
-  const result = await start({});
+  const result = await runUntilExit('next start', {});
   expect(result.code, result.output).not.toBe(0);
   expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
   expect(result.ms).toBeLessThan(5_000);
@@ -59,7 +19,7 @@ test('with no environment, next start exits non-zero within 5 s naming the missi
 });
 
 test('npm start with no environment prints no "Ready" and exits non-zero, naming what is missing', async () => {
-  const result = await start({}, 'npm start');
+  const result = await runUntilExit('npm start', {});
   expect(result.code, result.output).not.toBe(0);
   expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
   expect(result.ms).toBeLessThan(5_000);
@@ -72,7 +32,7 @@ test('npm start with no environment prints no "Ready" and exits non-zero, naming
 });
 
 test('the standalone server refuses the same way', async () => {
-  const result = await start({ S3_ENDPOINT: 'not a url' }, 'standalone');
+  const result = await runUntilExit('standalone', { S3_ENDPOINT: 'not a url' });
   expect(result.code, result.output).not.toBe(0);
   expect(result.code, 'killed by the test instead of exiting by itself').not.toBeNull();
   expect(result.ms).toBeLessThan(5_000);
@@ -83,7 +43,7 @@ test('the standalone server refuses the same way', async () => {
 });
 
 test('storage is all or none: a bucket without its keys stops the start, naming the keys', async () => {
-  const result = await start({
+  const result = await runUntilExit('next start', {
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
     SESSION_SECRET: 'x'.repeat(32),
     S3_BUCKET: 'uploads',
@@ -96,7 +56,7 @@ test('storage is all or none: a bucket without its keys stops the start, naming 
 });
 
 test('an invalid variable is named together with the missing ones', async () => {
-  const result = await start({ S3_ENDPOINT: 'not a url', S3_MAX_UPLOAD_SIZE: '-1' });
+  const result = await runUntilExit('next start', { S3_ENDPOINT: 'not a url', S3_MAX_UPLOAD_SIZE: '-1' });
   expect(result.code, result.output).not.toBe(0);
   expect(result.ms).toBeLessThan(5_000);
   for (const name of ['S3_ENDPOINT', 'S3_MAX_UPLOAD_SIZE', 'DATABASE_URL', 'SESSION_SECRET']) {

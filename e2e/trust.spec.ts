@@ -11,66 +11,38 @@
  * what the app then sees is exactly what it would see from a remote socket
  * (server/net/trustProxy.ts rewrites both to one resolved address).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { readE2eServices } from '../scripts/e2eServices';
-import { freePort } from '../server/testing';
+import {
+  type ProductionServer,
+  runUntilExit,
+  type ServerKind,
+  startProductionServer,
+} from './support/productionServer';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
 
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const standaloneJs = path.join('.next', 'standalone', 'server.js');
-
-interface Running {
-  port: number;
-  appUrl: string;
-  stop: () => Promise<void>;
-  output: () => string;
-}
-
-async function startServer(kind: 'next start' | 'standalone', variables: Record<string, string>): Promise<Running> {
-  const port = await freePort(0);
-  const appUrl = `http://127.0.0.1:${port}`;
-  const args =
-    kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      AUTH_DEV_LOGIN: 'true',
-      APP_URL: appUrl,
-      SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
-      // The per-IP sign-in limit is shared with the rest of the run's 127.0.0.1 traffic: off here,
-      // so the (account, IP) limit is the one under test.
-      RATE_LIMIT_SIGN_IN_IP: 'off',
-      JOBS_IN_APP: 'false',
-      ...readE2eServices(),
-      ...variables,
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+/** This build as `kind` with the spec's settings and `variables`, once it answers /api/health. */
+async function startServer(kind: ServerKind, variables: Record<string, string>): Promise<ProductionServer> {
+  const server = await startProductionServer(kind, (port) => ({
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    AUTH_DEV_LOGIN: 'true',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
+    // The per-IP sign-in limit is shared with the rest of the run's 127.0.0.1 traffic: off here,
+    // so the (account, IP) limit is the one under test.
+    RATE_LIMIT_SIGN_IN_IP: 'off',
+    JOBS_IN_APP: 'false',
+    ...readE2eServices(),
+    ...variables,
+  }));
   await expect
-    .poll(async () => (await send(port, { path: '/api/health' }).catch(() => undefined))?.status, { timeout: 30_000 })
+    .poll(async () => (await send(server.port, { path: '/api/health' }).catch(() => undefined))?.status, {
+      timeout: 30_000,
+    })
     .toBe(200);
-  return {
-    port,
-    appUrl,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return server;
 }
 
 interface Sent {
@@ -139,7 +111,7 @@ function sessionCookieOf(response: Sent): string {
 
 for (const kind of ['next start', 'standalone'] as const) {
   test.describe(`${kind} without TRUST_PROXY`, () => {
-    let server: Running;
+    let server: ProductionServer;
     test.beforeAll(async () => {
       test.setTimeout(60_000);
       server = await startServer(kind, {});
@@ -200,7 +172,7 @@ for (const kind of ['next start', 'standalone'] as const) {
         headers: { ...forged, cookie: cookie.split(';')[0] ?? '' },
       });
       expect(invited.status, invited.text).toBe(201);
-      expect(JSON.parse(invited.text).link).toMatch(new RegExp(`^${server.appUrl}/invitations/`));
+      expect(JSON.parse(invited.text).link).toMatch(new RegExp(`^${server.baseURL}/invitations/`));
     });
 
     test('list-sessions answers the session list with Cache-Control: no-store', async () => {
@@ -216,7 +188,7 @@ for (const kind of ['next start', 'standalone'] as const) {
 }
 
 test.describe('next start behind a trusted proxy (TRUST_PROXY=loopback)', () => {
-  let server: Running;
+  let server: ProductionServer;
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     // The test's own connections come from 127.0.0.1, as a proxy on this machine's would.
@@ -315,25 +287,10 @@ test('the /sign-in page action signs in from this machine only (the same rule as
 
 for (const kind of ['next start', 'standalone'] as const) {
   test(`${kind} in production refuses to start without APP_URL, naming it`, async () => {
-    const port = await freePort(0);
-    const args = kind === 'standalone' ? [standaloneJs] : [nextBin, 'start', '--port', String(port)];
-    const child = spawn(process.execPath, args, {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        PORT: String(port),
-        HOSTNAME: '127.0.0.1',
-        SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
-        ...readE2eServices(),
-      },
+    const { code, output } = await runUntilExit(kind, {
+      SESSION_SECRET: 'trust-spec-secret-not-for-production-0123456789',
+      ...readE2eServices(),
     });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    clearTimeout(timer);
     expect(code, output).not.toBe(0);
     expect(code, 'killed by the test instead of exiting by itself').not.toBeNull();
     expect(output).toMatch(/APP_URL: missing/);
