@@ -18,7 +18,7 @@ import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { jsonResponse, reportError } from './errorResponse';
-import { createRouteTable, matchRoute } from './matchRoute';
+import { createRouteTable, MethodNotAllowed, matchRoute, otherMethodsAt } from './matchRoute';
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
@@ -125,7 +125,12 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
         context: await createContext(request),
         authorizeScope: options.authorizeScope as AuthorizeScope<never>,
       },
-    );
+    ).catch((error: unknown) => {
+      // An action that refuses its own method (405) still answers with `Allow`, as HTTP requires.
+      if (!(error instanceof AppError) || error.status !== 405 || error instanceof MethodNotAllowed) throw error;
+      const allow = otherMethodsAt(table, method, url.pathname.slice(prefix.length));
+      throw allow.length > 0 ? new MethodNotAllowed(allow, error.message) : error;
+    });
     const response = jsonResponse(result, ACTION_KINDS[route.action.kind].created ? 201 : 200);
     return request.method === 'HEAD'
       ? new Response(null, { status: response.status, headers: response.headers })
