@@ -14,6 +14,7 @@ import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { AppError, NotFound } from '../controller/errors';
 import { currentRequest } from '../log/requestScope';
+import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
@@ -39,8 +40,9 @@ export interface ApiHandlerOptions<Ctx extends object> {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** Calls per tRPC batch request (httpBatchLink's default `maxItems` is Infinity; set it to this or less). */
-export const MAX_BATCH_SIZE = 50;
+export { MAX_BATCH_SIZE };
 
 /** Browsers attach cookies by themselves, so only cookie-carrying writes get the cross-site check. */
 function checkCsrf(request: Request, origin?: (request: Request) => string | undefined): void {
