@@ -10,7 +10,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import type { AppRouter } from '@/controllers';
-import { makeQueryClient, TRPCProvider, trpcUrl } from '@/server/client';
+import { MAX_BATCH_SIZE, makeQueryClient, TRPCProvider, trpcUrl } from '@/server/client';
 
 let browserQueryClient: QueryClient | undefined;
 
@@ -26,7 +26,8 @@ export function Providers({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       // Relative in the browser (same origin, session cookie sent); absolute when rendered on the server.
-      links: [httpBatchLink({ url: trpcUrl() })],
+      // At most MAX_BATCH_SIZE calls per request: the server refuses larger batches.
+      links: [httpBatchLink({ url: trpcUrl(), maxItems: MAX_BATCH_SIZE })],
     }),
   );
   // The page is interactive once this runs (after its children's effects):

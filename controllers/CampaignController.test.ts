@@ -156,7 +156,7 @@ describe('index', () => {
       });
     }
     expect(rows.find((row) => row.name === 'Without logo')?.logo).toBeNull();
-    // context 1 + page 1 + creators 1 + logos 1 (the last page: no count): two logos, still one statement.
+    // context 1 + page (with its count) 1 + creators 1 + logos 1: two logos, still one statement.
     expect(count).toBe(4);
   });
 

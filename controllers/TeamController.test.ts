@@ -95,7 +95,10 @@ describe('reading and renaming', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Acme Inc');
     expect((await api<Row>('GET', team, { cookie: world.bob })).body.name).toBe('Acme Inc');
-    expect((await api('DELETE', team, { cookie: world.alice })).status).toBe(405);
+    const refused = await api('DELETE', team, { cookie: world.alice });
+    expect(refused.status).toBe(405);
+    // An action that refuses its method still says which ones the path takes, as a route-level 405 does.
+    expect(refused.headers.get('allow')).toBe('GET, PATCH');
     expect(await Team.findBy({ id: world.acme.id })).not.toBeNull();
   });
 });

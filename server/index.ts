@@ -165,6 +165,7 @@ export {
   type IssueLike,
   issueFieldErrors,
   KiB,
+  MAX_BATCH_SIZE,
   MAX_INT4,
   MIME_TYPE_PATTERN,
   MIN_INT4,

@@ -8,6 +8,7 @@
  */
 import { createTRPCUntypedClient, httpBatchLink } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
+import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import type { ProcedureCaller } from './clientTypes';
 
 /** Where tRPC is mounted (createApiHandler's default prefix `/api`). */
@@ -39,6 +40,8 @@ export function createProcedureCaller(options: CallerOptions = {}): ProcedureCal
     links: [
       httpBatchLink({
         url: options.url ?? trpcUrl(),
+        // The server refuses a batch of more calls: split them instead.
+        maxItems: MAX_BATCH_SIZE,
         fetch: options.fetch,
         headers: typeof headers === 'function' ? () => headers() : headers,
       }),

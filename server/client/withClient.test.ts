@@ -167,6 +167,12 @@ describe('.with(): errors and scope', () => {
     expect((await db().execute(sql`select owner_id from projects where id = 4`))[0]).toEqual({ owner_id: null });
   });
 
+  it('splits calls made in one tick into batches the server accepts (at most MAX_BATCH_SIZE calls each)', async () => {
+    // A page rendering 60 rows that each ask for something: one tick, more calls than one batch may carry.
+    const answers = await Promise.all(Array.from({ length: 60 }, () => reports.indexStats()));
+    expect(answers).toEqual(Array.from({ length: 60 }, () => ({ total: 3 })));
+  });
+
   it('refuses a missing scope param before sending anything', () => {
     expect(() => clients.ReportController.with({} as { orgId: number }, { client })).toThrow(
       'ReportController: scope param "orgId" must be a number',

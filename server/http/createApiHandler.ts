@@ -14,11 +14,12 @@ import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { AppError, NotFound } from '../controller/errors';
 import { currentRequest } from '../log/requestScope';
+import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { jsonResponse, reportError } from './errorResponse';
-import { createRouteTable, matchRoute } from './matchRoute';
+import { createRouteTable, MethodNotAllowed, matchRoute, otherMethodsAt } from './matchRoute';
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
@@ -39,8 +40,9 @@ export interface ApiHandlerOptions<Ctx extends object> {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** Calls per tRPC batch request (httpBatchLink's default `maxItems` is Infinity; set it to this or less). */
-export const MAX_BATCH_SIZE = 50;
+export { MAX_BATCH_SIZE };
 
 /** Browsers attach cookies by themselves, so only cookie-carrying writes get the cross-site check. */
 function checkCsrf(request: Request, origin?: (request: Request) => string | undefined): void {
@@ -125,7 +127,12 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
         context: await createContext(request),
         authorizeScope: options.authorizeScope as AuthorizeScope<never>,
       },
-    );
+    ).catch((error: unknown) => {
+      // An action that refuses its own method (405) still answers with `Allow`, as HTTP requires.
+      if (!(error instanceof AppError) || error.status !== 405 || error instanceof MethodNotAllowed) throw error;
+      const allow = otherMethodsAt(table, method, url.pathname.slice(prefix.length));
+      throw allow.length > 0 ? new MethodNotAllowed(allow, error.message) : error;
+    });
     const response = jsonResponse(result, ACTION_KINDS[route.action.kind].created ? 201 : 200);
     return request.method === 'HEAD'
       ? new Response(null, { status: response.status, headers: response.headers })

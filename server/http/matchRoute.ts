@@ -63,6 +63,25 @@ export function matchRoute(table: RouteTable, method: string, path: string): Rou
   throw new NotFound('Route');
 }
 
+/**
+ * The methods routed at `path`, other than `method`: the `Allow` of a 405 that an
+ * action throws itself (a route the controller declares but refuses, such as a
+ * `@crud` destroy it does not offer).
+ */
+export function otherMethodsAt(table: RouteTable, method: string, path: string): string[] {
+  const allowed = new Set<string>();
+  for (const candidate of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+    if (candidate === method) continue;
+    try {
+      matchRoute(table, candidate, path);
+      allowed.add(candidate);
+    } catch {
+      // not routed under this method
+    }
+  }
+  return [...allowed];
+}
+
 export class MethodNotAllowed extends AppError {
   constructor(
     readonly allow: string[],
