@@ -10,9 +10,22 @@ import type { ModelLike } from './types';
 
 /** Two routes on one method + path, or two actions with one client name, are boot errors. */
 export function checkRoutesUnique(actions: readonly CompiledAction[], fail: Fail): void {
-  assertUnique(actions, (a) => `${a.httpMethod} ${a.path.replace(/:\w+/g, ':')}`, 'two routes share', fail);
-  assertUnique(actions, (a) => a.clientName, 'two client names collide:', fail);
+  // Parameter names do not tell routes apart (/:id/x and /:widgetId/x match the same requests); the message shows the path as first declared and names both actions.
+  assertUnique(
+    actions,
+    (a) => `${a.httpMethod} ${a.path.replace(/:\w+/g, ':')}`,
+    (first, second) => `two routes share ${routeOf(first)}: ${first.name} and ${second.name}`,
+    fail,
+  );
+  assertUnique(
+    actions,
+    (a) => a.clientName,
+    (first, second) => `two client names collide: ${first.clientName} (${first.name} and ${second.name})`,
+    fail,
+  );
 }
+
+const routeOf = (action: CompiledAction) => `${action.httpMethod} ${action.path}`;
 
 /** Hooks and rescue handlers must be methods, and their only/except/if must name actions and methods. */
 export function checkHooks(
@@ -35,12 +48,17 @@ export function checkHooks(
   }
 }
 
-function assertUnique<T>(items: readonly T[], key: (item: T) => string, what: string, fail: Fail): void {
-  const seen = new Set<string>();
+function assertUnique<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  clash: (first: T, second: T) => string,
+  fail: Fail,
+): void {
+  const seen = new Map<string, T>();
   for (const item of items) {
-    const value = key(item);
-    if (seen.has(value)) fail(`${what} ${value}; rename a method or give the @action an explicit path`);
-    seen.add(value);
+    const first = seen.get(key(item));
+    if (first) fail(`${clash(first, item)}; rename a method or give the @action an explicit path`);
+    seen.set(key(item), item);
   }
 }
 

@@ -163,7 +163,9 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
         return null;
       }
     }
-    expect(() => compileController(ClashController)).toThrow(/ClashController: two routes share GET \/widgets\/report/);
+    expect(() => compileController(ClashController)).toThrow(
+      'ClashController: two routes share GET /widgets/report: report and reportAgain',
+    );
   });
 
   it('two client names that collide', () => {
@@ -178,7 +180,9 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
         return null;
       }
     }
-    expect(() => compileController(NameController)).toThrow(/two client names collide: indexStats/);
+    expect(() => compileController(NameController)).toThrow(
+      /two client names collide: indexStats \(stats and indexStats\)/,
+    );
   });
 
   it('@mutation without a model, and a class with no declarations', () => {
