@@ -9,7 +9,7 @@
  *     associations: () => ({ creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }) }),
  *   }) {
  *     validate(): void { ... }            // record-level rules
- *     beforeDestroy(): boolean | void { ... }
+ *     beforeDestroy(): boolean | undefined { ... }
  *   }
  *
  * Attributes and their types come from the table (`$inferSelect`), as
