@@ -6,31 +6,19 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssetService, db, publicObjectUrl, UPLOAD_PART_SIZE } from '@/server';
-import { closeTestDatabase } from '../testing/testDatabase';
-import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { headObject } from './objectStore';
 import { s3Client } from './s3Client';
-import { Billboard, createBillboardsTable } from './testing/attachmentFixtures';
+import { Billboard } from './testing/attachmentFixtures';
+import { setUpBillboardStorage } from './testing/setUpBillboardStorage';
 
-let storage: TestStorage;
-beforeAll(async () => {
-  await createBillboardsTable();
-  storage = await startTestStorage();
-});
-afterAll(async () => {
-  await storage.stop();
-  await closeTestDatabase();
-});
-beforeEach(async () => {
-  await db().execute(sql`truncate service_attachments, service_assets, billboards restart identity`);
-});
+const env = setUpBillboardStorage();
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
 async function objectKeys(): Promise<string[]> {
-  const listing = await s3Client().send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+  const listing = await s3Client().send(new ListObjectsV2Command({ Bucket: env.storage().s3.bucket }));
   return (listing.Contents ?? []).map((object) => object.Key ?? '');
 }
 

@@ -4,27 +4,17 @@
  * in UploadsController.test.ts).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError, Asset, type AssetJson, type AssetMetadata, countQueries, db, NotFound, transaction } from '@/server';
-import { closeTestDatabase } from '../testing/testDatabase';
-import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { generateObjectKey } from './objectKey';
-import { Billboard, createBillboardsTable, DOCUMENTS_MAX, LOGO_MAX } from './testing/attachmentFixtures';
+import { Billboard, DOCUMENTS_MAX, LOGO_MAX } from './testing/attachmentFixtures';
+import { setUpBillboardStorage } from './testing/setUpBillboardStorage';
 
-let storage: TestStorage;
-beforeAll(async () => {
-  await createBillboardsTable();
-  storage = await startTestStorage({ publicUrlBase: 'https://cdn.example.test/files' });
-});
-afterAll(async () => {
-  await storage.stop();
-  await closeTestDatabase();
-});
+setUpBillboardStorage({ publicUrlBase: 'https://cdn.example.test/files' });
 
 let spring: Billboard;
 let summer: Billboard;
 beforeEach(async () => {
-  await db().execute(sql`truncate service_attachments, service_assets, billboards restart identity`);
   spring = await Billboard.create({ teamId: 1, name: 'Spring' });
   summer = await Billboard.create({ teamId: 1, name: 'Summer' });
 });

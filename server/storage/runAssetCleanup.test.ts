@@ -3,30 +3,18 @@
  * what stays, batches, concurrent runs, and a storage outage mid-run.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Asset, AssetService, db, ServiceUnavailable } from '@/server';
-import { closeTestDatabase } from '../testing/testDatabase';
-import { startTestStorage, type TestStorage } from '../testing/testStorage';
 import { generateObjectKey, generateStagingKey } from './objectKey';
 import { headObject, putObject } from './objectStore';
 import { runAssetCleanup } from './runAssetCleanup';
-import { Billboard, createBillboardsTable } from './testing/attachmentFixtures';
+import { Billboard } from './testing/attachmentFixtures';
+import { setUpBillboardStorage } from './testing/setUpBillboardStorage';
 
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-let storage: TestStorage;
-beforeAll(async () => {
-  await createBillboardsTable();
-  storage = await startTestStorage();
-});
-afterAll(async () => {
-  await storage.stop();
-  await closeTestDatabase();
-});
-beforeEach(async () => {
-  await db().execute(sql`truncate service_attachments, service_assets, billboards restart identity`);
-});
+const env = setUpBillboardStorage();
 
 /** An asset row (with its object unless `object: false`), created `age` ago, optionally detached `detachedAgo` ago. */
 async function seedAsset(
@@ -192,7 +180,7 @@ describe('runAssetCleanup', () => {
   // Last: stops the S3 server.
   it('with storage down: 503, and the rows stay for the next run', async () => {
     const pending = await seedAsset('pending', { age: 25 * HOUR });
-    await storage.stop();
+    await env.storage().stop();
     await expect(runAssetCleanup()).rejects.toBeInstanceOf(ServiceUnavailable);
     expect(await remainingIds()).toEqual([pending.id]);
   });
