@@ -82,7 +82,7 @@ describe('listing', () => {
       body: { userId: ids['carol@example.com'], role: 'owner' },
     });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(await Membership.findBy({ teamId: world.acme.id, userId: ids['carol@example.com'] as number })).toBeNull();
   });
 });

@@ -98,7 +98,7 @@ describe('reading and renaming', () => {
     const refused = await api('DELETE', team, { cookie: world.alice });
     expect(refused.status).toBe(405);
     // An action that refuses its method still says which ones the path takes, as a route-level 405 does.
-    expect(refused.headers.get('allow')).toBe('GET, PATCH');
+    expect(refused.headers.get('allow')).toBe('GET, PATCH, HEAD, OPTIONS');
     expect(await Team.findBy({ id: world.acme.id })).not.toBeNull();
   });
 });

@@ -18,7 +18,7 @@ import { ServiceUnavailable } from '../controller/errors';
 import { isDraining, trackRequest } from '../lifecycle/shutdown';
 import { logger } from '../log/logger';
 import { errorResponse } from './errorResponse';
-import { MethodNotAllowed } from './matchRoute';
+import { allowFor, MethodNotAllowed } from './matchRoute';
 import { withRequestId } from './withRequestId';
 
 /** The methods a route file exports (Next.js answers HEAD from GET and OPTIONS by itself). */
@@ -68,16 +68,18 @@ export function serveAtEdge(
 
 /**
  * A route file's handlers: the given methods through the edge, every other exported method a 405
- * naming the allowed ones (HEAD with GET, OPTIONS always: Next.js answers both by itself).
+ * naming the allowed ones.
  */
 export function apiRoute(
   path: string,
   handlers: Partial<Record<RouteMethod, RouteHandler>>,
 ): Record<RouteMethod, (request: Request) => Promise<Response>> {
   const served = ROUTE_METHODS.filter((method) => handlers[method]);
-  const allow = [...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
   const refuse = (request: Request): never => {
-    throw new MethodNotAllowed(allow, `${request.method} is not supported on ${path}; use ${allow.join(', ')}`);
+    throw new MethodNotAllowed(
+      served,
+      `${request.method} is not supported on ${path}; use ${allowFor(served).join(', ')}`,
+    );
   };
   return Object.fromEntries(
     ROUTE_METHODS.map((method) => [

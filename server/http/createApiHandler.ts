@@ -19,7 +19,7 @@ import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
 import { assertSameOrigin } from './csrf';
 import { jsonResponse, reportError } from './errorResponse';
-import { createRouteTable, MethodNotAllowed, matchRoute, otherMethodsAt } from './matchRoute';
+import { createRouteTable, MethodNotAllowed, matchRoute, methodsAt } from './matchRoute';
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
@@ -130,8 +130,8 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     ).catch((error: unknown) => {
       // An action that refuses its own method (405) still answers with `Allow`, as HTTP requires.
       if (!(error instanceof AppError) || error.status !== 405 || error instanceof MethodNotAllowed) throw error;
-      const allow = otherMethodsAt(table, method, url.pathname.slice(prefix.length));
-      throw allow.length > 0 ? new MethodNotAllowed(allow, error.message) : error;
+      const others = methodsAt(table, url.pathname.slice(prefix.length)).filter((other) => other !== method);
+      throw new MethodNotAllowed(others, error.message);
     });
     const response = jsonResponse(result, ACTION_KINDS[route.action.kind].created ? 201 : 200);
     return request.method === 'HEAD'

@@ -66,7 +66,7 @@ describe('matchRoute', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(MethodNotAllowed);
-      expect((error as MethodNotAllowed).allow.sort()).toEqual(['GET', 'PATCH']);
+      expect((error as MethodNotAllowed).allow.sort()).toEqual(['GET', 'HEAD', 'OPTIONS', 'PATCH']);
       expect((error as MethodNotAllowed).status).toBe(405);
     }
   });

@@ -38,10 +38,9 @@ function decode(segment: string): string {
   }
 }
 
-/** `path` is relative to the API mount (e.g. `/teams/1/campaigns`). */
-export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
+/** Every route whose segments match `path`, most specific first, with its params. */
+function* matchesAt(table: RouteTable, path: string): Generator<RouteMatch> {
   const parts = split(path);
-  const allowed = new Set<string>();
   for (const route of table.routes) {
     if (route.segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
@@ -53,40 +52,34 @@ export function matchRoute(table: RouteTable, method: string, path: string): Rou
       }
       return segment === part;
     });
-    if (!matches) continue;
-    if (route.method === method) return { route, params };
-    allowed.add(route.method);
+    if (matches) yield { route, params };
   }
-  if (allowed.size > 0) {
-    throw new MethodNotAllowed([...allowed]);
-  }
+}
+
+/** `path` is relative to the API mount (e.g. `/teams/1/campaigns`). */
+export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
+  for (const match of matchesAt(table, path)) if (match.route.method === method) return match;
+  const routed = methodsAt(table, path);
+  if (routed.length > 0) throw new MethodNotAllowed(routed);
   throw new NotFound('Route');
 }
 
-/**
- * The methods routed at `path`, other than `method`: the `Allow` of a 405 that an
- * action throws itself (a route the controller declares but refuses, such as a
- * `@crud` destroy it does not offer).
- */
-export function otherMethodsAt(table: RouteTable, method: string, path: string): string[] {
-  const allowed = new Set<string>();
-  for (const candidate of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-    if (candidate === method) continue;
-    try {
-      matchRoute(table, candidate, path);
-      allowed.add(candidate);
-    } catch {
-      // not routed under this method
-    }
-  }
-  return [...allowed];
+/** The methods routed at `path`: what a 405 there allows. */
+export function methodsAt(table: RouteTable, path: string): string[] {
+  return [...new Set([...matchesAt(table, path)].map((match) => match.route.method))];
 }
 
+/** A 405's `Allow`: the methods served, plus HEAD with GET and OPTIONS, which Next.js answers for every route file by itself. */
+export const allowFor = (served: readonly string[]): string[] => [
+  ...served,
+  ...(served.includes('GET') ? ['HEAD'] : []),
+  'OPTIONS',
+];
+
 export class MethodNotAllowed extends AppError {
-  constructor(
-    readonly allow: string[],
-    message = `Method not allowed; use ${allow.join(', ')}`,
-  ) {
+  readonly allow: string[];
+  constructor(served: readonly string[], message = `Method not allowed; use ${allowFor(served).join(', ')}`) {
     super('METHOD_NOT_SUPPORTED', message);
+    this.allow = allowFor(served);
   }
 }

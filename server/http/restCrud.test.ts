@@ -257,6 +257,6 @@ describe('routing', () => {
     expect(missing.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
     const wrong = await call('PUT', '/orgs/1/projects/1', { user: ALICE, body: {} });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET, PATCH, DELETE');
+    expect(wrong.headers.get('allow')).toBe('GET, PATCH, DELETE, HEAD, OPTIONS');
   });
 });
