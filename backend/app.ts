@@ -22,7 +22,8 @@
  * shared across copies live on globalThis (server/log/logger.ts,
  * db/database.ts).
  */
-import { modelClasses } from '@/db/models';
+// Loading the models registers the database with the model layer and fills the association registry.
+import '@/db/models';
 import { configureLogger, configureStorage } from '@/server';
 import { appLogger, logProcessWarnings } from './logger';
 import { storageOptions } from './storage';
@@ -39,6 +40,3 @@ export function wireApp(): void {
   const storage = storageOptions();
   if (storage) configureStorage(storage);
 }
-
-/** The app's models by name (their associations are registered; the database too). */
-export const models = modelClasses;

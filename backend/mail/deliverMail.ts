@@ -21,8 +21,6 @@ export const mailPayload = z.object({
   html: z.string(),
 });
 
-export type MailPayload = z.infer<typeof mailPayload>;
-
 export const deliverMail = defineJob({
   name: 'mail-delivery',
   payload: mailPayload,
