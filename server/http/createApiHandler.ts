@@ -40,7 +40,7 @@ export interface ApiHandlerOptions<Ctx extends object> {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls per tRPC batch request (httpBatchLink's default `maxItems` is Infinity; set it to this or less). */
-export const MAX_BATCH_SIZE = 50;
+const MAX_BATCH_SIZE = 50;
 
 /** Browsers attach cookies by themselves, so only cookie-carrying writes get the cross-site check. */
 function checkCsrf(request: Request, origin?: (request: Request) => string | undefined): void {
