@@ -13,7 +13,7 @@ import { sendMail } from '../mailer';
 
 export const MAIL_RETRY = { limit: 10, delaySeconds: 5, backoff: true } as const;
 
-export const mailPayload = z.object({
+const mailPayload = z.object({
   to: z.string().min(3),
   from: z.string().min(3),
   subject: z.string().min(1),
