@@ -7,7 +7,7 @@
  */
 import styles from './CampaignTable.module.css';
 
-export interface ThumbSource {
+interface ThumbSource {
   src: string;
   /** Pixel size of the file at `src` when known: reserves the box before it loads. */
   width?: number;
