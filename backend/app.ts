@@ -4,7 +4,7 @@
  * part here (another logger, another store, a mail provider's API).
  *
  *   database   db/database.ts   db(), the one query handle; registered with the
- *                               model layer when that module loads
+ *                               model layer when db/models loads (or at the first db())
  *   models     db/models/       every model, found on disk (models.gen.ts)
  *   logger     backend/logger.ts
  *   storage    backend/storage.ts  (none: uploads off)
