@@ -5,7 +5,7 @@
  * `process.env`. Add a variable here, document it in `.env.example` and the
  * table in docs/deployment.md, then import `env` where you need it.
  *
- * `instrumentation.ts` imports this file at server start, so a bad value stops
+ * `instrumentation.node.ts` imports this file at server start, so a bad value stops
  * `next dev` / `next start` with a message naming the variable.
  */
 import { z } from 'zod';

@@ -4,7 +4,7 @@
  * part here (another logger, another store, a mail provider's API).
  *
  *   database   db/database.ts   db(), the one query handle; registered with the
- *                               model layer when that module loads
+ *                               model layer when db/models loads (or at the first db())
  *   models     db/models/       every model, found on disk (models.gen.ts)
  *   logger     backend/logger.ts
  *   storage    backend/storage.ts  (none: uploads off)
@@ -22,7 +22,8 @@
  * shared across copies live on globalThis (server/log/logger.ts,
  * db/database.ts).
  */
-import { modelClasses } from '@/db/models';
+// Loading the models registers the database with the model layer and fills the association registry.
+import '@/db/models';
 import { configureLogger, configureStorage } from '@/server';
 import { appLogger, logProcessWarnings } from './logger';
 import { storageOptions } from './storage';
@@ -39,6 +40,3 @@ export function wireApp(): void {
   const storage = storageOptions();
   if (storage) configureStorage(storage);
 }
-
-/** The app's models by name (their associations are registered; the database too). */
-export const models = modelClasses;

@@ -34,7 +34,7 @@ export interface DevSignInRule {
 }
 
 /** The rule from the environment: env.ts `devLoginEnabled`, loopback only in production. */
-export function devSignInRule(): DevSignInRule {
+function devSignInRule(): DevSignInRule {
   return { enabled: devLoginEnabled, loopbackOnly: env.NODE_ENV === 'production' };
 }
 

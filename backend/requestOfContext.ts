@@ -6,8 +6,6 @@
  * beside it, keyed by the context object: controllers/index.ts records it when
  * it builds a context. In-process calls (server components) have none.
  */
-import { appOrigin } from './appOrigin';
-
 const requests = new WeakMap<object, Request>();
 
 /** Called by the API handler's context builder for each request. */
@@ -18,9 +16,4 @@ export function rememberRequest(context: object, request: Request): void {
 /** The request `context` was built from, if it came over HTTP. */
 export function requestOf(context: object): Request | undefined {
   return requests.get(context);
-}
-
-/** Where links should point (backend/appOrigin.ts: APP_URL's origin), else '' (a relative link). */
-export function publicOrigin(context: object): string {
-  return appOrigin(requests.get(context)) ?? '';
 }

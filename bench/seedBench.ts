@@ -95,7 +95,7 @@ export async function seedBench(url: string): Promise<BenchWorld> {
  * `newest` campaigns and to `also`, in one statement. The objects themselves
  * are not written: the index only builds their URLs.
  */
-export async function seedLogos(teamId: number, options: { newest?: number; also?: readonly number[] } = {}) {
+async function seedLogos(teamId: number, options: { newest?: number; also?: readonly number[] } = {}) {
   const { newest = 1_000, also = [] } = options;
   await db().execute(sql`
     with picked as (

@@ -8,7 +8,7 @@
 import { SESSION_COOKIE } from '@/backend/session';
 import { type BuiltRouter, generateOpenApi, type OpenApiDocument } from '@/server';
 
-export const API_INFO = {
+const API_INFO = {
   title: 'Active Controller Starter API',
   version: '1.0.0',
   description: [

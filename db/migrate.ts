@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
-export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 export async function runMigrations(url: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });

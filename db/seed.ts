@@ -22,7 +22,7 @@ export interface Seeder {
 }
 
 /** Run in this order. Replace the demo seeder with your own. */
-export const seeders: Seeder[] = [demoSeeder, ...discoveredSeeders];
+const seeders: Seeder[] = [demoSeeder, ...discoveredSeeders];
 
 export async function seed(): Promise<void> {
   // Fails fast with the driver's message when the database is unreachable.

@@ -21,7 +21,7 @@ import { DemoMarkerError } from './demo/demoMarkers';
 import { type DemoRemovalPlan, planDemoRemoval } from './demo/planDemoRemoval';
 import { referencesInto, schemaTables } from './generate/schemaReferences';
 
-export const MIGRATION_NAME = 'remove_demo';
+const MIGRATION_NAME = 'remove_demo';
 
 export interface DemoRemoveOptions {
   root: string;

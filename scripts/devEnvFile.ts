@@ -13,7 +13,7 @@ import nextEnv from '@next/env';
  * scratch. DEV_DATA_DIR moves it (the dev script's own test uses a temporary one).
  */
 export const DATA_DIR = path.resolve(process.env.DEV_DATA_DIR || '.data');
-export const DEV_ENV_FILE = path.join(DATA_DIR, 'dev-env.json');
+const DEV_ENV_FILE = path.join(DATA_DIR, 'dev-env.json');
 
 export interface DevEnvFile {
   /** Pid of the `npm run dev` process that wrote the file; the file is stale once it is gone. */

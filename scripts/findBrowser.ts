@@ -18,7 +18,7 @@ export interface FoundBrowser {
   args: string[];
 }
 
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 const ARGS = [
   '--no-sandbox',

@@ -105,7 +105,7 @@ export async function generateOpenApiTypes(root = ROOT): Promise<string> {
 }
 
 /** The per-controller exports of controllers/browser.ts and controllers/serverComponents.ts. */
-export async function generateClientExports(root = ROOT): Promise<{ browser: string; server: string }> {
+async function generateClientExports(root = ROOT): Promise<{ browser: string; server: string }> {
   const { controllerClasses } = await importModule(path.join(root, 'controllers/index.ts'));
   const controllers = (controllerClasses as ControllerClass[]).map(describeController);
   return { browser: renderBrowserClients(controllers), server: renderServerClients(controllers) };

@@ -18,7 +18,7 @@ export interface Marker {
   patterns: readonly (string | RegExp)[];
 }
 
-export const MARKERS: readonly Marker[] = [
+const MARKERS: readonly Marker[] = [
   // postgres.js: its default application_name and env variable names.
   { name: 'postgres', patterns: ['node_modules/postgres/', "'postgres.js'", '"postgres.js"', 'PGAPPNAME'] },
   // drizzle-orm tags every entity with this symbol key.

@@ -41,7 +41,7 @@ interface PlaywrightReport {
   suites?: PlaywrightSuite[];
 }
 
-export function vitestCounts(report: VitestReport): TestCounts {
+function vitestCounts(report: VitestReport): TestCounts {
   const failures: string[] = [];
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
@@ -65,7 +65,7 @@ export function vitestCounts(report: VitestReport): TestCounts {
   };
 }
 
-export function playwrightCounts(report: PlaywrightReport): TestCounts {
+function playwrightCounts(report: PlaywrightReport): TestCounts {
   const failures: string[] = [];
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     const path = suite.title ? [...titles, suite.title] : titles;

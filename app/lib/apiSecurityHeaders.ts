@@ -27,7 +27,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /** API responses are data, never documents: nothing may load from them, nothing may frame them. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** The headers of an API response; `policy: false` leaves the CSP to a route that serves a document. */
 export function apiSecurityHeaders(options: { production: boolean; policy?: boolean }): Record<string, string> {

@@ -5,7 +5,7 @@
  * rule (backend/devSignIn.ts: who may, from where), without a
  * hand-written fetch from the page. Next.js checks the Origin of every server
  * action too. Password sign-in is better-auth's (/api/auth/sign-in/email,
- * called by PasswordSignInForm).
+ * posted by the AuthForm on app/sign-in/page.tsx).
  */
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';

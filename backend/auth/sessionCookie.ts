@@ -23,7 +23,7 @@ export function signSessionToken(token: string): string {
 }
 
 /** The token a cookie value carries when its signature is ours; null otherwise (never throws). */
-export function verifySessionCookie(value: string): string | null {
+function verifySessionCookie(value: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(value);
@@ -55,7 +55,7 @@ export function sessionTokenOf(request: Request): string | null {
 }
 
 /** https directly, or behind a proxy that terminated TLS. */
-export function isHttps(request: Request): boolean {
+function isHttps(request: Request): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }

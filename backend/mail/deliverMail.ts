@@ -13,15 +13,13 @@ import { sendMail } from '../mailer';
 
 export const MAIL_RETRY = { limit: 10, delaySeconds: 5, backoff: true } as const;
 
-export const mailPayload = z.object({
+const mailPayload = z.object({
   to: z.string().min(3),
   from: z.string().min(3),
   subject: z.string().min(1),
   text: z.string(),
   html: z.string(),
 });
-
-export type MailPayload = z.infer<typeof mailPayload>;
 
 export const deliverMail = defineJob({
   name: 'mail-delivery',

@@ -120,7 +120,7 @@ export async function listCampaigns(teamId: number, query: ListQuery) {
   };
 }
 
-export async function findCampaign(teamId: number, id: number): Promise<CampaignRow> {
+async function findCampaign(teamId: number, id: number): Promise<CampaignRow> {
   const [row] = await db()
     .select(columns)
     .from(campaigns)

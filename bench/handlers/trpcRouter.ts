@@ -48,7 +48,7 @@ const memberProcedure = t.procedure
     next({ ctx: { member: await guarded(() => requireMember(ctx.token, input.teamId)) } }),
   );
 
-export const benchRouter = t.router({
+const benchRouter = t.router({
   teams: t.router({
     campaigns: t.router({
       index: memberProcedure
@@ -73,8 +73,6 @@ export const benchRouter = t.router({
     }),
   }),
 });
-
-export type BenchRouter = typeof benchRouter;
 
 /** The fetch handler behind app/(bench)/api/bench/trpc/[trpc]/route.ts. */
 export function benchTrpcHandler(request: Request): Promise<Response> {

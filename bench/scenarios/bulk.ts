@@ -24,7 +24,7 @@ import { formatTable } from '../table';
 import { countWireQueries } from '../wireCounter';
 import { callApi } from './inProcessApi';
 
-export const BULK_RATIO_TARGET = 1.5;
+const BULK_RATIO_TARGET = 1.5;
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const start = performance.now();

@@ -24,8 +24,8 @@ import { atMost, formatNumber, median } from '../stats';
 import { formatTable } from '../table';
 import { callApi } from './inProcessApi';
 
-export const BURST_TARGET_S = 30;
-export const IDLE_P50_TARGET_MS = 2_000;
+const BURST_TARGET_S = 30;
+const IDLE_P50_TARGET_MS = 2_000;
 const BURST_CLIENTS = 10;
 
 /** A 400 x 400 logo with shapes and a gradient (a few KB of PNG, like a real one). */

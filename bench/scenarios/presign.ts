@@ -26,7 +26,7 @@ import { formatTable } from '../table';
 wireApp();
 
 /** Signing may take at most this share of one presign request's time. */
-export const SIGN_SHARE_TARGET = 0.5;
+const SIGN_SHARE_TARGET = 0.5;
 
 async function microseconds(iterations: number, fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

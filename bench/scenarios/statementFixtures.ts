@@ -51,7 +51,7 @@ const posts = (state: FixtureState) => `/teams/${state.teamId}/campaigns/${state
 const idOf = (body: unknown) => (body as { id: number }).id;
 
 /** A 1x1 PNG: what the upload steps send to the object store. */
-export const PNG_BYTES = Buffer.from(
+const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );

@@ -19,7 +19,7 @@ import type { ScenarioResult } from '../results';
 import { atMost, formatNumber } from '../stats';
 import { formatTable } from '../table';
 
-export const RSS_GROWTH_TARGET_MB = 100;
+const RSS_GROWTH_TARGET_MB = 100;
 const MB = 1024 * 1024;
 const CHUNK = MB;
 const SAMPLE_MS = 20;

@@ -11,7 +11,7 @@ import type { Cleanup } from '../cleanup';
 import { type BenchDatabase, startDatabase } from './database';
 import { type BenchS3, startS3Process } from './s3Process';
 
-export const BENCH_SESSION_SECRET = 'bench-session-secret-not-for-production-0123456789';
+const BENCH_SESSION_SECRET = 'bench-session-secret-not-for-production-0123456789';
 
 /** A temporary folder, removed by `cleanup`. */
 export function benchTempDir(cleanup: Cleanup, name: string): string {

@@ -22,20 +22,20 @@ function sha256(text: string): Buffer {
 }
 
 /** A fresh token and what is stored of it. 48 random bits of prefix, 256 of secret. */
-export function generateApiToken(): { token: string; prefix: string; hash: string } {
+function generateApiToken(): { token: string; prefix: string; hash: string } {
   const prefix = randomBytes(6).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   return { token: `ak_${prefix}_${secret}`, prefix, hash: sha256(secret).toString('hex') };
 }
 
 /** Splits a token into prefix and secret; null when it does not have the shape of one. */
-export function parseApiToken(token: string): { prefix: string; secret: string } | null {
+function parseApiToken(token: string): { prefix: string; secret: string } | null {
   const match = TOKEN_PATTERN.exec(token);
   return match ? { prefix: match[1] as string, secret: match[2] as string } : null;
 }
 
 /** Constant-time check of a presented secret against the stored hex hash. */
-export function secretMatches(secret: string, storedHash: string): boolean {
+function secretMatches(secret: string, storedHash: string): boolean {
   const stored = Buffer.from(storedHash, 'hex');
   const presented = sha256(secret);
   return stored.length === presented.length && timingSafeEqual(stored, presented);

@@ -13,7 +13,7 @@ import { teamSettings } from '../schema';
  * `Intl.supportedValuesOf('timeZone')` leaves out `UTC` and aliases, so ask
  * Intl to resolve the name instead; offsets such as `+01:00` are refused.
  */
-export function isIanaTimeZone(name: string): boolean {
+function isIanaTimeZone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone === name;

@@ -49,7 +49,7 @@ function files(root: string, dir = ''): string[] {
 }
 
 /** `file:line: text` for each demo name left where it should not be. */
-export function demoLeftovers(root: string): string[] {
+function demoLeftovers(root: string): string[] {
   const found: string[] = [];
   for (const file of files(root)) {
     if (LEFTOVER_ALLOWED.some((pattern) => pattern.test(file)) || !/\.(tsx?|css|json|md)$/.test(file)) continue;

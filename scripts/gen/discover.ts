@@ -81,7 +81,7 @@ export function discoverSeeders(root: string, gone: GoneFiles = new Set()): stri
     );
 }
 
-export function renderControllerList(names: readonly string[]): string {
+function renderControllerList(names: readonly string[]): string {
   return [
     HEADER('the files controllers/*Controller.ts'),
     ...names.map((name) => `import { ${name} } from './${name}';`),
@@ -92,7 +92,7 @@ export function renderControllerList(names: readonly string[]): string {
   ].join('\n');
 }
 
-export function renderModelList(names: readonly string[]): string {
+function renderModelList(names: readonly string[]): string {
   return [
     HEADER('the model files db/models/<Name>.ts'),
     ...names.map((name) => `export * from './${name}';`),
@@ -105,7 +105,7 @@ export function renderModelList(names: readonly string[]): string {
   ].join('\n');
 }
 
-export function renderSeederList(names: readonly string[]): string {
+function renderSeederList(names: readonly string[]): string {
   return [
     HEADER('the files db/seeds/*.ts'),
     "import type { Seeder } from '../seed';",

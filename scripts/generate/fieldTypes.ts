@@ -12,7 +12,7 @@
 import type { Field, Resource } from './parseScaffold';
 
 const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-export const DECIMAL = { precision: 12, scale: 2 };
+const DECIMAL = { precision: 12, scale: 2 };
 const label = (field: Field) =>
   (field.association ?? field.name).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 

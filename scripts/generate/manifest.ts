@@ -16,7 +16,7 @@ export interface ScaffoldManifest {
   addedImports: string[];
 }
 
-export const manifestPath = (root: string, name: string) => path.join(root, '.generator/scaffold', `${name}.json`);
+const manifestPath = (root: string, name: string) => path.join(root, '.generator/scaffold', `${name}.json`);
 
 export function readManifest(root: string, name: string): ScaffoldManifest | undefined {
   const file = manifestPath(root, name);

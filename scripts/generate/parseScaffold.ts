@@ -8,7 +8,7 @@ import { RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
 
-export const FIELD_TYPES = [
+const FIELD_TYPES = [
   'string',
   'text',
   'integer',
@@ -21,7 +21,7 @@ export const FIELD_TYPES = [
   'references',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
-export const MODIFIERS = ['optional', 'unique'] as const;
+const MODIFIERS = ['optional', 'unique'] as const;
 
 export interface Field {
   /** camelCase, as in JSON and TypeScript (`campaignId` for `campaign:references`). */
@@ -82,7 +82,7 @@ const RESERVED_FIELDS = new Set([
  * functions): `class`, `enum`, `let`, `static`, `await`, `yield`, `eval`, `arguments`... Asked of the
  * JavaScript engine itself instead of a hand-kept list. `name` is a checked identifier (letters and digits).
  */
-export function isReservedWord(name: string): boolean {
+function isReservedWord(name: string): boolean {
   try {
     // Nothing runs: the engine only parses the declaration (and throws a SyntaxError if it cannot).
     new Function(`'use strict'; return async () => { let ${name}; };`);

@@ -87,10 +87,7 @@ function remove(root: string, file: string): void {
  * What a run does with one generated file, from the file as it is now and the base (what the previous
  * scaffold wrote, from .generator/): a file the scaffold made and you deleted stays deleted.
  */
-export function fileStep(
-  current: string | undefined,
-  base: string | undefined,
-): 'create' | 'keep' | 'deleted' | 'merge' {
+function fileStep(current: string | undefined, base: string | undefined): 'create' | 'keep' | 'deleted' | 'merge' {
   if (current === undefined) return base === undefined ? 'create' : 'deleted';
   return base === undefined ? 'keep' : 'merge';
 }

@@ -24,7 +24,7 @@ export function schemaTables(schema: string): string[] {
 }
 
 /** Every `.references(() => <table>.id)` of the schema text, with the table and column it sits in. */
-export function schemaReferences(schema: string): SchemaReference[] {
+function schemaReferences(schema: string): SchemaReference[] {
   const starts = [...schema.matchAll(TABLE_START)];
   return starts.flatMap((start, index) => {
     const block = schema.slice(start.index, starts[index + 1]?.index ?? schema.length);

@@ -43,7 +43,7 @@ const SERVER_PARTS = readdirSync(path.join(import.meta.dirname, '..', '..', 'ser
  * needs), `@/server/schema` (tables for drizzle-kit) and each subsystem's own index (`@/server/client`
  * for the browser, `@/server/testing` for tests, `@/server/log`...), never a file behind one.
  */
-export const SERVER_ENTRY_POINTS = ['server/index', 'server/schema', ...SERVER_PARTS];
+const SERVER_ENTRY_POINTS = ['server/index', 'server/schema', ...SERVER_PARTS];
 
 /** The framework's test fixtures (its own test controllers and tables): tests and dev tools may use any of them. */
 const TEST_FIXTURES = 'server/testing/*';

@@ -35,7 +35,7 @@ export type ServerMessage = { type: 'ready' } | { type: 'error'; message: string
  * PostgreSQL's builtin provider (17+) needs no OS locale; `--no-locale` would
  * lose case folding of non-ASCII letters. Sorting is by code point.
  */
-export const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'];
+const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C'];
 
 const send = (message: ServerMessage) => process.send?.(message);
 

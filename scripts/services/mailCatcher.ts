@@ -52,7 +52,7 @@ export interface MailCatcherOptions {
 }
 
 /** http(s) links, from href attributes when there is HTML, else from the text. */
-export function linksOf(html: string, text: string): string[] {
+function linksOf(html: string, text: string): string[] {
   const hrefs = [...html.matchAll(/href\s*=\s*"(https?:\/\/[^"]+)"/gi)].map((match) =>
     (match[1] ?? '').replace(/&amp;/g, '&'),
   );

@@ -26,7 +26,7 @@ function rssKb(pid: number): number {
 }
 
 /** `rootPid` and its descendants; null when /proc is unavailable. */
-export function treePids(rootPid: number): number[] | null {
+function treePids(rootPid: number): number[] | null {
   let pids: number[];
   try {
     pids = readdirSync('/proc')

@@ -9,7 +9,7 @@
  *   npm run soak -- --url http://127.0.0.1:3000   a running server (loopback only; faults need DATABASE_URL)
  */
 
-export const INJECTIONS = ['5xx', 'lost-write', 'stale-write', 'job-backlog', 'rss-growth'] as const;
+const INJECTIONS = ['5xx', 'lost-write', 'stale-write', 'job-backlog', 'rss-growth'] as const;
 export type Injection = (typeof INJECTIONS)[number];
 
 export interface SoakOptions {

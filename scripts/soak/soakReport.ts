@@ -25,7 +25,7 @@ export interface RssSample {
 }
 
 /** After a fault ends, requests get this long to recover (a pool reconnecting, a frozen socket timing out). */
-export const FAULT_GRACE_MS = 5_000;
+const FAULT_GRACE_MS = 5_000;
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;

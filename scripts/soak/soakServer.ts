@@ -21,7 +21,7 @@ import { stopChild } from '../shutdown';
  * default of 8 per core keeps freed memory in each). Set NODE_OPTIONS or
  * MALLOC_ARENA_MAX (empty for none) to soak other settings.
  */
-export const SERVER_MEMORY_ENV = {
+const SERVER_MEMORY_ENV = {
   NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=8',
   MALLOC_ARENA_MAX: '2',
 };

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 /** The first line of the bundled launcher, so a second run knows server.js is ours. */
-export const LAUNCHER_BANNER = '// Standalone launcher: checks the environment, then starts next-server.js.';
+const LAUNCHER_BANNER = '// Standalone launcher: checks the environment, then starts next-server.js.';
 
 export async function writeLauncher(standalone: string): Promise<void> {
   const server = path.join(standalone, 'server.js');

@@ -12,13 +12,13 @@ import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import type { ProcedureCaller } from './clientTypes';
 
 /** Where tRPC is mounted (createApiHandler's default prefix `/api`). */
-export const TRPC_PATH = '/api/trpc';
+const TRPC_PATH = '/api/trpc';
 
 /**
  * Fallback origin when no window exists (a client component rendered on the
  * server, a script). Change it with `configureClient({ url })`.
  */
-export const DEFAULT_SERVER_ORIGIN = 'http://localhost:3000';
+const DEFAULT_SERVER_ORIGIN = 'http://localhost:3000';
 
 export interface CallerOptions {
   /** Full tRPC endpoint, e.g. `http://localhost:3000/api/trpc`. Default: see `trpcUrl()`. */

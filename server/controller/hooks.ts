@@ -6,7 +6,7 @@
 import type { ActionFilter, HookDeclaration, RescueDeclaration } from './metadata';
 import type { ControllerInstance } from './types';
 
-export function appliesTo(filter: ActionFilter, actionName: string): boolean {
+function appliesTo(filter: ActionFilter, actionName: string): boolean {
   if (filter.only && !filter.only.includes(actionName)) return false;
   if (filter.except?.includes(actionName)) return false;
   return true;

@@ -173,8 +173,3 @@ export function metadataChain(target: object): ControllerMetadata[] {
   }
   return chain;
 }
-
-/** True when any decorator of this framework was applied to the class or a parent. */
-export function isController(target: object): boolean {
-  return metadataChain(target).length > 0;
-}

@@ -59,7 +59,7 @@ export const MAX_FILTER_VALUES = 100;
 /** Longest filter or param-scope value accepted, in characters. */
 export const MAX_VALUE_LENGTH = 1_000;
 /** Query keys with a meaning of their own; a `paramScopes` entry must not reuse them (check at boot). */
-export const RESERVED_INDEX_KEYS: readonly string[] = ['page', 'perPage', 'sort', 'filter', 'scopes'];
+const RESERVED_INDEX_KEYS: readonly string[] = ['page', 'perPage', 'sort', 'filter', 'scopes'];
 
 interface RawIndexQuery {
   page?: unknown;

@@ -22,7 +22,7 @@ import { allowFor, MethodNotAllowed } from './matchRoute';
 import { withRequestId } from './withRequestId';
 
 /** The methods a route file exports (Next.js answers HEAD from GET and OPTIONS by itself). */
-export const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
 export type RouteHandler = (request: Request) => Response | Promise<Response>;

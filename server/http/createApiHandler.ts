@@ -41,9 +41,6 @@ export interface ApiHandlerOptions<Ctx extends object> {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Calls per tRPC batch request (httpBatchLink's default `maxItems` is Infinity; set it to this or less). */
-export { MAX_BATCH_SIZE };
-
 /** Browsers attach cookies by themselves, so only cookie-carrying writes get the cross-site check. */
 function checkCsrf(request: Request, origin?: (request: Request) => string | undefined): void {
   if (UNSAFE.has(request.method) && request.headers.has('cookie')) {

@@ -13,7 +13,7 @@ import { assertStorableStrings } from '../controller/assertStorableStrings';
 import { AppError, BadRequest } from '../controller/errors';
 import { MiB } from '../shared/byteSizes';
 
-export const DEFAULT_BODY_LIMIT = MiB;
+const DEFAULT_BODY_LIMIT = MiB;
 /**
  * Deepest nesting of arrays and objects a request may carry. Real inputs
  * (`{data: {...}}`, a filter, a jsonb attribute) stay far below it; raise it
@@ -32,7 +32,7 @@ function tooLarge(limitBytes: number): AppError {
 }
 
 /** `application/json`, optionally with parameters (`; charset=utf-8`), any case. */
-export function isJsonContentType(header: string | null): boolean {
+function isJsonContentType(header: string | null): boolean {
   return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 

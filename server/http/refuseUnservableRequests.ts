@@ -32,7 +32,7 @@ import type { ErrorCode } from '../controller/errors';
 const INSTALLED = Symbol.for('active-controller.refuseUnservableRequests');
 
 /** Every method some route of the app serves; `Allow` of the 405. */
-export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** OPTIONS too goes on to Next.js, which answers it for every route (204 with `Allow`). */
 const SERVED_METHODS = new Set([...ALLOWED_METHODS.split(', '), 'OPTIONS']);
 

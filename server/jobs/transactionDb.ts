@@ -15,7 +15,7 @@ export interface JobDb {
 }
 
 /** `$1 ... $n` placeholders -> drizzle parameters; objects go as JSON text (pg-boss casts them to jsonb). */
-export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
+function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
   const chunks: SQL[] = [];
   let last = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {

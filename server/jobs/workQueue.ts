@@ -3,8 +3,8 @@
  * one statement, they run at once (each completed or failed on its own, so
  * one slow or failing job never holds back the others' outcome), and while
  * jobs keep coming the next batch is fetched straight away. Only an empty
- * fetch waits for the polling interval; `wakeQueue` (called after an
- * enqueue in this process commits) cuts that wait short, so a job enqueued
+ * fetch waits for the polling interval; the runner's `wake(queue)` (called
+ * after an enqueue in this process commits) cuts that wait short, so a job enqueued
  * by this process starts within milliseconds even at an idle queue.
  *
  * Failures: a `PermanentJobError`, or a payload the schema refuses, fails the

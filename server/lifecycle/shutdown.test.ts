@@ -38,7 +38,7 @@ afterAll(async () => {
 
 it('lets the request in flight finish, refuses new ones, then closes the pool', async () => {
   resetShutdownForTests();
-  // The pool registers its cleanup when it is made (as db/client.ts does); the worker registers later.
+  // The pool registers its cleanup when it is made (as db/database.ts does); the worker registers later.
   await closeTestDatabase();
   const client = (db() as unknown as { $client: postgres.Sql }).$client;
   onShutdown('database pool', closeTestDatabase);

@@ -7,8 +7,9 @@
  *
  * Under `next start` this needs `NEXT_MANUAL_SIG_HANDLE=true` (set by `npm
  * start`): Next 16 otherwise exits on SIGTERM by itself, without the cleanups.
- * `installShutdown()` is called from instrumentation.ts; cleanups are
- * registered where the resource is made (`onShutdown(closeDb)` in db/client.ts).
+ * `installShutdown()` is called from instrumentation.node.ts and
+ * scripts/worker.ts; cleanups are registered where the resource is made
+ * (`onShutdown('database pool', closeDb)` in db/database.ts).
  */
 
 type Cleanup = { name: string; run: () => Promise<unknown> | unknown };

@@ -1,8 +1,8 @@
 /**
  * The framework's logger: pino. The app chooses the output once at start
- * (`configureLogger`, see backend/logger.ts: JSON lines in production,
- * readable in development, silent in tests); until then a plain JSON logger
- * at `info`. Every line written inside a request carries its `requestId`.
+ * (backend/app.ts passes backend/logger.ts's to `configureLogger`: JSON lines
+ * in production, readable in development, silent in tests); until then a
+ * plain JSON logger at `info`. Every line written inside a request carries its `requestId`.
  *
  * Customise by passing your own pino instance (redaction, transports, level).
  */

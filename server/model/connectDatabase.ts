@@ -1,7 +1,7 @@
 /**
  * Opens the app's drizzle handle over postgres.js, the way the model layer
  * expects it: statements counted (`countQueries`) and traced (a span each
- * when tracing is on). `db/client.ts` calls it for the app and
+ * when tracing is on). `db/database.ts` calls it for the app and
  * server/testing for the framework's own tests.
  *
  * Customise the pool here or through `options` (`max` connections; add

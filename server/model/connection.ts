@@ -1,8 +1,8 @@
 /**
  * The one database handle the model layer uses, registered by the app.
  *
- * `server/` never imports `db/`: the app calls `registerDatabase(getDb)` in
- * `db/client.ts`, handing over a lazy getter (no I/O until the first query).
+ * `server/` never imports `db/`: the app calls `registerDatabase(pool)` in
+ * `db/database.ts`, handing over a lazy getter (no I/O until the first query).
  * Inside `transaction()` the current transaction handle is found through
  * AsyncLocalStorage, so model calls join it without passing a handle.
  */
@@ -16,7 +16,7 @@ export type Database = PgDatabase<PostgresJsQueryResultHKT, Record<string, unkno
 
 let getDatabase: (() => Database) | undefined;
 
-/** Registers the app's database getter. Called once, at import of db/client.ts. */
+/** Registers the app's database getter (db/database.ts: when db/models loads, or on the first `db()`). */
 export function registerDatabase(getter: () => Database): void {
   getDatabase = getter;
 }
@@ -34,7 +34,9 @@ export function db(): Database {
   const scope = transactionStorage.getStore();
   if (scope) return scope.tx;
   if (!getDatabase) {
-    throw new Error('No database registered: import db/client.ts (it calls registerDatabase) before using models.');
+    throw new Error(
+      'No database registered: call registerDatabase() first (db/database.ts does, when db/models loads).',
+    );
   }
   return getDatabase();
 }

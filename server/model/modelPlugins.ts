@@ -37,10 +37,6 @@ export function registerModel(model: ModelClass): void {
   for (const plugin of plugins) plugin.setup?.(model);
 }
 
-export function modelPlugins(): readonly ModelPlugin[] {
-  return plugins;
-}
-
 /** The plugins whose write callbacks concern records of `model`. */
 export function pluginsFor(model: ModelClass): ModelPlugin[] {
   return plugins.filter((plugin) => plugin.appliesTo?.(model) ?? true);

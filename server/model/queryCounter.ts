@@ -2,7 +2,7 @@
  * Counts SQL statements per operation, for tests and benchmarks ("no N+1").
  *
  * The app's drizzle instance passes `queryLogger` as its logger (see
- * db/client.ts); drizzle calls it synchronously in the caller's async context,
+ * connectDatabase.ts); drizzle calls it synchronously in the caller's async context,
  * so AsyncLocalStorage attributes each statement to the right counter even
  * under concurrency.
  */

@@ -19,7 +19,7 @@ export function serializeRecord(record: ModelBase, meta: ModelMeta): JsonObject 
   return json;
 }
 
-export function serializeValue(value: unknown): unknown {
+function serializeValue(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return value.map(serializeValue);

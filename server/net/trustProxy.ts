@@ -126,7 +126,7 @@ export function resolveClientAddress(
 /** Headers only a trusted proxy may set. */
 const PROXY_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 /** Carries the per-process stamp of a rewritten request. */
-export const STAMP_HEADER = 'x-forwarding-verified';
+const STAMP_HEADER = 'x-forwarding-verified';
 
 interface ForwardingState {
   stamp: string;
@@ -143,7 +143,7 @@ function lastValue(value: string | string[] | undefined): string | undefined {
 }
 
 /** Rewrites one incoming request's forwarded headers from its socket (see the file header). */
-export function rewriteForwardedHeaders(request: IncomingMessage, trust: TrustProxy, stamp: string): void {
+function rewriteForwardedHeaders(request: IncomingMessage, trust: TrustProxy, stamp: string): void {
   const headers = request.headers;
   const forwardedFor = headers['x-forwarded-for'];
   const { address, viaTrustedProxy } = resolveClientAddress(

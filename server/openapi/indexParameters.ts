@@ -1,6 +1,6 @@
 /**
  * Query parameters of an index route, from the controller's `index` options
- * (server/http/parseIndexQuery.ts reads the same options): paging with its
+ * (server/controller/parseIndexQuery.ts reads the same options): paging with its
  * bounds, `sort` over the sortable fields, `filter[field]` per filterable
  * field, named `scopes`, one parameter per paramScope. Lists are
  * comma-separated (`style: form, explode: false`): `sort=-createdAt,name`.

@@ -141,7 +141,7 @@ export function maxSizeOf(slot: AttachmentSlot): number {
 }
 
 /** Field errors when a file of this type and size does not fit the slot; empty when it fits. */
-export function slotMismatches(
+function slotMismatches(
   slot: AttachmentSlot,
   file: { contentType: string; byteSize: number | null },
   fields: { contentType: string; byteSize: string } = { contentType: 'contentType', byteSize: 'byteSize' },

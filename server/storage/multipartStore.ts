@@ -20,7 +20,7 @@ import { s3Client } from './s3Client';
 import { withStorage } from './storageErrors';
 
 /** S3 refuses parts under 5 MiB except the last (s3rver does not check). */
-export const MIN_PART_SIZE = 5 * MiB;
+const MIN_PART_SIZE = 5 * MiB;
 /** S3 allows at most 10,000 parts per upload. */
 export const MAX_PARTS = 10_000;
 

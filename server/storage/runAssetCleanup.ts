@@ -123,7 +123,7 @@ function idColumn(table: AnyTable): PgColumn {
 }
 
 /** Removes attachments whose record no longer exists; marks their assets detached. Returns how many. */
-export async function sweepOrphanAttachments(): Promise<number> {
+async function sweepOrphanAttachments(): Promise<number> {
   let swept = 0;
   for (const [modelName, table] of modelsWithSlots()) {
     swept += await transaction(async () => {

@@ -1,6 +1,6 @@
 /**
  * The database of the framework's own tests. Importing this module registers
- * it with the model layer, as `db/client.ts` does for the app: `server/` never
+ * it with the model layer, as `db/database.ts` does for the app: `server/` never
  * imports `db/`, so its tests cannot borrow the app's client.
  *
  * The vitest setup (scripts/vitest/setup.ts) gives each test file a fresh

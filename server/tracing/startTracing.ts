@@ -1,7 +1,7 @@
 /**
  * Registers the OpenTelemetry SDK for this process, so the framework's spans
  * (one per dispatch, one per SQL statement) and Next.js's own (one per
- * request) are recorded and exported. instrumentation.ts calls it when the
+ * request) are recorded and exported. instrumentation.node.ts calls it when the
  * standard `OTEL_*` variables ask for tracing (env.ts decides); otherwise the
  * SDK is never loaded and every span is a no-op.
  *

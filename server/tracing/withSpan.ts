@@ -1,6 +1,6 @@
 /**
  * Spans through the OpenTelemetry API. The API is a no-op until an SDK is
- * registered (`startTracing()`, called by instrumentation.ts when `OTEL_*`
+ * registered (`startTracing()`, called by instrumentation.node.ts when `OTEL_*`
  * asks for it), so with tracing off these cost a function call.
  */
 import { type Attributes, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';

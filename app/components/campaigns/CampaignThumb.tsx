@@ -7,7 +7,7 @@
  */
 import styles from './CampaignTable.module.css';
 
-export interface ThumbSource {
+interface ThumbSource {
   src: string;
   /** Pixel size of the file at `src` when known: reserves the box before it loads. */
   width?: number;
@@ -17,7 +17,7 @@ export interface ThumbSource {
 const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
 
 /** What to draw for a row's `logo` JSON (loosely typed by the client), or null when there is none. */
-export function thumbSource(logo: unknown): ThumbSource | null {
+function thumbSource(logo: unknown): ThumbSource | null {
   if (typeof logo !== 'object' || logo === null) return null;
   const asset = logo as { url?: unknown; width?: unknown; height?: unknown; variants?: unknown };
   const variants = typeof asset.variants === 'object' && asset.variants !== null ? asset.variants : {};

@@ -16,10 +16,10 @@ export const TABS = [
 ] as const;
 export type TabId = (typeof TABS)[number]['id'];
 
-export const SORTABLE = ['name', 'budget', 'createdAt'] as const;
+const SORTABLE = ['name', 'budget', 'createdAt'] as const;
 export type SortField = (typeof SORTABLE)[number];
 export type Sort = SortField | `-${SortField}`;
-export const DEFAULT_SORT: Sort = '-createdAt';
+const DEFAULT_SORT: Sort = '-createdAt';
 
 export interface ListState {
   tab: TabId;
