@@ -3,8 +3,9 @@
  * Campaign files through the browser: presign -> PUT to storage (XHR, with
  * progress) -> confirm -> attach. The logo (public) with its preview across
  * a reload, and no preview left by a cancelled or failed upload; documents (private PDFs) by picker and by drag and drop, one
- * downloaded through its presigned URL; files refused before any presign, and files
- * storage took but confirm refused, the reason shown on their item.
+ * downloaded through its presigned URL; files refused before any presign (type, size,
+ * and the eleventh document), and files storage took but confirm refused, the
+ * reason shown on their item.
  */
 
 import { makePdf, makePng } from './support/files';
@@ -260,4 +261,32 @@ test('a file the server refuses at confirm shows why on its item, and leaves the
   await page.reload();
   await expect(page.getByRole('region', { name: 'Logo' }).getByText('No logo yet')).toBeVisible();
   await expect(page.getByRole('region', { name: /Documents/ }).getByText('0 of 10')).toBeVisible();
+});
+
+test('documents stop at ten: the eleventh file is refused before any upload, the ten are attached', async ({
+  page,
+}) => {
+  await openNewCampaign(page, 'Ten documents');
+  const documents = page.getByRole('region', { name: /Documents/ });
+  const files = Array.from({ length: 11 }, (_, index) => ({
+    name: `part-${String(index + 1).padStart(2, '0')}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: makePdf(`Part ${index + 1}`),
+  }));
+  await documents.getByLabel('Choose PDFs').setInputFiles(files);
+  await expect(documents.getByRole('alert')).toHaveText('part-11.pdf: at most 10 files can be attached.');
+  const links = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link');
+  await expect(links).toHaveCount(10, { timeout: 30_000 });
+  await expect(documents.getByText('10 of 10')).toBeVisible();
+  expect(await links.allTextContents()).not.toContain('part-11.pdf');
+
+  // Full: one more is refused at once, with no request to the server.
+  const presigns: string[] = [];
+  page.on('request', (request) => {
+    if (/presign/i.test(request.url())) presigns.push(request.url());
+  });
+  await documents.getByLabel('Choose PDFs').setInputFiles(files[10] as (typeof files)[number]);
+  await expect(documents.getByRole('alert')).toHaveText('part-11.pdf: at most 10 files can be attached.');
+  await expect(documents.getByTestId('upload-item')).toHaveCount(0);
+  expect(presigns).toEqual([]);
 });
