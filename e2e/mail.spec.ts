@@ -3,6 +3,7 @@
  * over real SMTP (through its job queue) to the e2e server's mail catcher,
  * and the `mailbox` fixture reads it. Forgot password -> the mail -> its
  * link -> a new password -> sign in (and the "password changed" notice);
+ * a change on the account page -> the notice -> its button -> a reset mail;
  * invite -> the invitee's mail -> sign up from the link -> joined. With
  * REQUIRE_EMAIL_VERIFICATION off (the default) sign-up mails nothing; the
  * setting on is tested against the handlers (backend/auth/emailVerification.test.ts).
@@ -66,6 +67,35 @@ test('forgot password: the mail, its link, a new password, sign in; then a "pass
     'Reset your password',
     'Your password was changed',
   ]);
+});
+
+test('a password changed on the account page sends the notice; its button leads to a reset that works', async ({
+  page,
+  mailbox,
+}) => {
+  const email = uniqueEmail('otto');
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Otto', email, password: PASSWORD },
+  });
+  expect(signUp.status()).toBe(200);
+  await page.goto('/account');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password').fill('another new password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Password changed/);
+
+  const notice = await mailbox.latest(email, { subject: 'Your password was changed' });
+  expectWellFormed(notice, mailbox.link(notice, /\/forgot-password$/), process.env.E2E_PORT);
+  // "If you did not": the mail's button, clicked where the mail shows it, opens the reset form, and a reset follows.
+  await page.setContent(notice.html);
+  await page.getByRole('link', { name: 'Reset my password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('a reset link is on its way');
+  const reset = await mailbox.latest(email, { subject: 'Reset your password' });
+  expectWellFormed(reset, mailbox.link(reset, /\/api\/auth\/reset-password\//), process.env.E2E_PORT);
 });
 
 test('invite: the invitee gets the mail, signs up from its link and joins the team', async ({

@@ -3,7 +3,9 @@
  * Campaign files through the browser: presign -> PUT to storage (XHR, with
  * progress) -> confirm -> attach. The logo (public) with its preview across
  * a reload, and no preview left by a cancelled or failed upload; documents (private PDFs) by picker and by drag and drop, one
- * downloaded through its presigned URL; files refused before any presign.
+ * downloaded through its presigned URL; files refused before any presign (type, size,
+ * and the eleventh document), and files storage took but confirm refused, the
+ * reason shown on their item.
  */
 
 import { makePdf, makePng } from './support/files';
@@ -97,6 +99,10 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
     .getByLabel('Replace logo')
     .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: makePng(16) });
   await expect(frame.getByTestId('upload-item')).toHaveAttribute('data-stage', 'failed');
+  // What the item says when the browser cannot reach storage (a bucket without CORS fails the same way).
+  await expect(frame.getByTestId('upload-item').getByRole('alert')).toHaveText(
+    'The upload failed: storage could not be reached.',
+  );
   await expect(frame.getByTestId('logo-preview')).toHaveCount(0);
   await expect(frame.getByTestId('logo-image')).toHaveAttribute('src', src ?? '');
   await expect(frame.getByText(/brand\.png · 5\d\d KiB/)).toBeVisible();
@@ -214,5 +220,73 @@ test('refuses a wrong type and an oversize file before uploading, with a message
   );
 
   await expect(page.getByTestId('upload-item')).toHaveCount(0);
+  expect(presigns).toEqual([]);
+});
+
+test('a file the server refuses at confirm shows why on its item, and leaves the slot as it was', async ({ page }) => {
+  await openNewCampaign(page, 'Refused at confirm');
+  const logo = page.getByRole('region', { name: 'Logo' });
+  // A PNG signature with a header no decoder accepts (0 x 0 pixels): it passes the browser's type and size
+  // checks, goes to storage, and confirm reads the header and refuses it.
+  const broken = makePng(16);
+  broken.writeUInt32BE(0, 16);
+  broken.writeUInt32BE(0, 20);
+  await logo.getByLabel('Upload logo').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: broken });
+  const item = logo.getByTestId('upload-item');
+  await expect(item).toHaveAttribute('data-stage', 'failed', { timeout: 15_000 });
+  await expect(item.getByRole('alert')).toContainText('broken.png cannot be read as an image');
+  await expect(logo.getByTestId('logo-preview')).toHaveCount(0);
+  await expect(logo.getByText('No logo yet')).toBeVisible();
+
+  // Text dressed as a PNG: content sniffing refuses it, and the item says so.
+  const documents = page.getByRole('region', { name: /Documents/ });
+  await logo.getByRole('button', { name: 'Dismiss broken.png' }).click();
+  await logo.getByLabel('Upload logo').setInputFiles({
+    name: 'page.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<!doctype html><html><body>not an image</body></html>'),
+  });
+  await expect(item).toHaveAttribute('data-stage', 'failed', { timeout: 15_000 });
+  await expect(item.getByRole('alert')).toContainText('page.png');
+  // A PDF that is really a PNG, in the documents slot: refused the same way.
+  await documents
+    .getByLabel('Choose PDFs')
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: makePng(8) });
+  const documentItem = documents.getByTestId('upload-item');
+  await expect(documentItem).toHaveAttribute('data-stage', 'failed', { timeout: 15_000 });
+  await expect(documentItem.getByRole('alert')).toContainText('fake.pdf');
+  await expect(documents.getByText('No documents yet.')).toBeVisible();
+
+  // Nothing was attached: a reload shows an empty logo frame and no documents.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Logo' }).getByText('No logo yet')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Documents/ }).getByText('0 of 10')).toBeVisible();
+});
+
+test('documents stop at ten: the eleventh file is refused before any upload, the ten are attached', async ({
+  page,
+}) => {
+  await openNewCampaign(page, 'Ten documents');
+  const documents = page.getByRole('region', { name: /Documents/ });
+  const files = Array.from({ length: 11 }, (_, index) => ({
+    name: `part-${String(index + 1).padStart(2, '0')}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: makePdf(`Part ${index + 1}`),
+  }));
+  await documents.getByLabel('Choose PDFs').setInputFiles(files);
+  await expect(documents.getByRole('alert')).toHaveText('part-11.pdf: at most 10 files can be attached.');
+  const links = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link');
+  await expect(links).toHaveCount(10, { timeout: 30_000 });
+  await expect(documents.getByText('10 of 10')).toBeVisible();
+  expect(await links.allTextContents()).not.toContain('part-11.pdf');
+
+  // Full: one more is refused at once, with no request to the server.
+  const presigns: string[] = [];
+  page.on('request', (request) => {
+    if (/presign/i.test(request.url())) presigns.push(request.url());
+  });
+  await documents.getByLabel('Choose PDFs').setInputFiles(files[10] as (typeof files)[number]);
+  await expect(documents.getByRole('alert')).toHaveText('part-11.pdf: at most 10 files can be attached.');
+  await expect(documents.getByTestId('upload-item')).toHaveCount(0);
   expect(presigns).toEqual([]);
 });

@@ -8,9 +8,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, MiB } from '../shared/byteSizes';
 import { mimeMatches } from '../shared/mimeMatches';
+import { ClientError } from './ClientError';
 import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
 import { type PresignedUpload, uploadFile } from './uploadFile';
 import { fileProblem } from './uploadRules';
+import { uploadErrorMessage } from './useUpload';
 
 const logo = { accepts: 'image/*', maxSize: 5 * MiB } as const;
 const documents = { accepts: 'application/pdf', maxSize: 20 * MiB, max: 10 } as const;
@@ -226,5 +228,22 @@ describe('uploadFile', () => {
     await expect(result).rejects.toBeInstanceOf(UploadAbortedError);
     expect(FakeXhr.last).toBeUndefined();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('uploadErrorMessage (what a failed item says)', () => {
+  it("says why the server refused the file, naming it, rather than the refusal's bare title", () => {
+    const refused = (fields: Record<string, string[]>) =>
+      new ClientError('UNPROCESSABLE_ENTITY', 'The uploaded file does not match the presigned upload', fields, 422);
+    expect(
+      uploadErrorMessage(refused({ contentType: ['broken.png cannot be read as an image (bad IHDR)'] }), 'broken.png'),
+    ).toBe('broken.png cannot be read as an image (bad IHDR)');
+    expect(uploadErrorMessage(refused({ contentType: ['looks like image/png, not application/pdf'] }), 'a.pdf')).toBe(
+      'a.pdf looks like image/png, not application/pdf',
+    );
+    expect(uploadErrorMessage(refused({ base: ['Storage is full.'] }), 'a.pdf')).toBe('Storage is full.');
+    expect(uploadErrorMessage(new Error('The upload failed: storage could not be reached.'), 'a.pdf')).toBe(
+      'The upload failed: storage could not be reached.',
+    );
   });
 });

@@ -60,7 +60,20 @@ export interface UploadItem {
   bytesPerSecond?: number;
 }
 
-function messageOf(error: unknown): string {
+/**
+ * What a failed item says. A refusal with field errors (confirm's 422: "broken.png cannot be read as an
+ * image (...)", "looks like image/png, not application/pdf") says why, naming the file; the bare message
+ * ("The uploaded file does not match the presigned upload") would not tell the user what to fix.
+ */
+export function uploadErrorMessage(error: unknown, filename: string): string {
+  if (error instanceof ClientError && error.fields) {
+    const reasons = Object.entries(error.fields).flatMap(([field, messages]) =>
+      messages.map((message) =>
+        field === 'base' || message.startsWith(filename) ? message : `${filename} ${message}`,
+      ),
+    );
+    if (reasons.length > 0) return reasons.join('; ');
+  }
   return error instanceof Error && error.message ? error.message : 'The upload failed.';
 }
 
@@ -162,7 +175,7 @@ export function useUpload<Result>(
           controllers.current.delete(key);
           if (error instanceof UploadPausedError) patch(key, { stage: 'paused', bytesPerSecond: undefined });
           else if (error instanceof UploadAbortedError) patch(key, { stage: 'cancelled' });
-          else patch(key, { stage: 'failed', error: messageOf(error), ...retryAfterOf(error) });
+          else patch(key, { stage: 'failed', error: uploadErrorMessage(error, file.name), ...retryAfterOf(error) });
         },
       );
       return item;

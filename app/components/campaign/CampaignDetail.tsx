@@ -29,7 +29,10 @@ interface Props {
 }
 
 export function CampaignDetail({ teamId, campaignId, isOwner, multipartThreshold }: Props) {
-  const { data: campaign, error } = CampaignController.use({ teamId }).get(campaignId);
+  const { data: campaign, error } = CampaignController.use({ teamId }).get(campaignId, {
+    // The image job makes the logo's thumbnail in the background: look again until it has run (ready or failed).
+    refetchInterval: (query) => (query.state.data?.logo?.variantsStatus === 'pending' ? 2_000 : false),
+  });
   if (!campaign) return <ErrorMessage error={error} />;
   const creator = typeof campaign.creator?.name === 'string' ? campaign.creator.name : null;
 
