@@ -119,7 +119,7 @@ const schema = z.object({
   // Requests with an unknown or revoked `Authorization: Bearer` key, per client IP.
   RATE_LIMIT_BEARER_FAILURE: limitSetting('30/5m'),
   // Password-reset requests per address (over it: the same 200, no mail), and
-  // verification-mail resends per address (the same).
+  // verification mails per address, whatever asked for them (the same).
   RATE_LIMIT_PASSWORD_RESET: limitSetting('3/15m'),
   RATE_LIMIT_VERIFICATION_EMAIL: limitSetting('3/15m'),
   // Reset and verification mail requests per client IP (429).

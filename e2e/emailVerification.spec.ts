@@ -2,9 +2,10 @@
  * Sign-up with REQUIRE_EMAIL_VERIFICATION=true, in the browser: this build's
  * standalone server with the setting on, on the e2e run's database, storage
  * and mail catcher. The form says to open the mailed link and starts no
- * session; password sign-in is refused until the link is opened; the mail
- * arrives through the job queue, and clicking its button confirms the
- * address and signs the user in; the password then works.
+ * session; password sign-in is refused until the link is opened, and mails a
+ * new link; the mails arrive through the job queue, and clicking the newest
+ * one's button confirms the address and signs the user in; the password then
+ * works.
  */
 import { readE2eServices } from '../scripts/e2eServices';
 import { expect, test } from './support/mailbox';
@@ -53,11 +54,13 @@ test('sign-up mails a confirmation link; opening it signs in, and the password w
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in with password' }).click();
     await expect(page.getByRole('form', { name: 'Password sign-in' }).getByRole('alert')).toHaveText(
-      'Email not verified',
+      /^Email not verified: open the link we mailed you\. A new one is on its way/,
     );
     expect((await context.request.get('/api/session')).status()).toBe(401);
 
-    // The mail, through the queue; its button, clicked where the mail shows it.
+    // Two mails through the queue (sign-up's, and the new link the sign-in sent); the newest one's
+    // button, clicked where the mail shows it.
+    await expect.poll(async () => (await mailbox.all(email)).length, { timeout: 20_000 }).toBe(2);
     const mail = await mailbox.latest(email, { subject: 'Confirm your email address' });
     const link = mailbox.link(mail, /\/api\/auth\/verify-email/);
     expect(new URL(link).origin).toBe(server.baseURL);

@@ -76,12 +76,15 @@ function createAuth() {
       sendResetPassword: sendPasswordResetMail,
       onPasswordReset: sendPasswordChangedMail,
       // REQUIRE_EMAIL_VERIFICATION=true: sign-up mails a link and starts no session; password
-      // sign-in is refused (403 EMAIL_NOT_VERIFIED) until the link is opened.
+      // sign-in is refused (403 EMAIL_NOT_VERIFIED) until the link is opened, and mails a new one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     },
     emailVerification: {
       sendVerificationEmail: sendVerificationMail,
       sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION,
+      // The right password before the address is confirmed mails a new link: an expired or lost one
+      // is not a dead end (at most RATE_LIMIT_VERIFICATION_EMAIL per address, authMails.ts).
+      sendOnSignIn: env.REQUIRE_EMAIL_VERIFICATION,
       // Opening the link signs the new user in.
       autoSignInAfterVerification: true,
     },

@@ -10,11 +10,14 @@
  * and the queued mail commit together, or neither does.
  */
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { User } from '@/db/models';
+import { logger } from '@/server';
 import { enqueueMail } from '../mail/enqueueMail';
 import { mailLink } from '../mail/mailLink';
 import { emailVerificationMail } from '../mail/templates/emailVerification';
 import { passwordChangedMail } from '../mail/templates/passwordChanged';
 import { passwordResetMail } from '../mail/templates/passwordReset';
+import { withinLimit } from '../rateLimit';
 
 interface LinkMailData {
   user: { email: string };
@@ -25,7 +28,17 @@ export async function sendPasswordResetMail({ user, url }: LinkMailData, request
   await enqueueMail(user.email, passwordResetMail({ email: user.email, link: mailLink(url, { request }) }));
 }
 
+/**
+ * Sign-up, a resend (`/send-verification-email`) and a sign-in with the right password before the
+ * address is confirmed each mail a new link. Whatever asked, an address gets at most
+ * RATE_LIMIT_VERIFICATION_EMAIL of them; over it, nothing is sent and the caller's answer is unchanged
+ * (a 429 would tell a stranger the address was asked for).
+ */
 export async function sendVerificationMail({ user, url }: LinkMailData, request?: Request): Promise<void> {
+  if (!(await withinLimit('verificationEmail', User.normalizeEmail(user.email)))) {
+    logger().info('verification mail not sent: the address is over its limit (RATE_LIMIT_VERIFICATION_EMAIL)');
+    return;
+  }
   await enqueueMail(user.email, emailVerificationMail({ email: user.email, link: mailLink(url, { request }) }));
 }
 

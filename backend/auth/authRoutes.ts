@@ -41,6 +41,15 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
 
+/** Where better-auth's own message leaves the user without a next step. */
+const MESSAGE_BY_AUTH_CODE = new Map<unknown, string>([
+  // Only with REQUIRE_EMAIL_VERIFICATION=true; the sign-in that answers this mails a new link (auth.ts).
+  [
+    'EMAIL_NOT_VERIFIED',
+    'Email not verified: open the link we mailed you. A new one is on its way, unless several were sent in the last few minutes.',
+  ],
+]);
+
 /** A message for an error better-auth answered without a body (its router's 404 for an unknown path or method). */
 function defaultMessage(status: number): string {
   if (status === 404) return 'No such endpoint under /api/auth (or not with this method)';
@@ -60,8 +69,11 @@ export async function inApiErrorFormat(response: Response, path = ''): Promise<R
     : null;
   const code =
     CODE_BY_STATUS.get(response.status) ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  const ownMessage = MESSAGE_BY_AUTH_CODE.get(body?.code);
   const message =
-    response.status < 500 && typeof body?.message === 'string' ? body.message : defaultMessage(response.status);
+    response.status >= 500
+      ? defaultMessage(response.status)
+      : (ownMessage ?? (typeof body?.message === 'string' ? body.message : defaultMessage(response.status)));
   // A refusal about one field (a short password, a taken email) names it, for the form to show beside it.
   const fields = response.status < 500 ? authFieldErrors(body?.code, path) : undefined;
   const reshaped = jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, response.status);

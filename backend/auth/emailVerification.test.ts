@@ -19,6 +19,7 @@ import { closeDb } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { env } from '@/env';
 import { clearSentMails, sentMails } from '../mailer';
+import { type RateLimitRule, RULES } from '../rateLimit';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();
@@ -36,6 +37,8 @@ function post(path: string, body: unknown) {
     }),
   );
 }
+
+const mailsTo = (email: string) => sentMails().filter((mail) => mail.to === email);
 
 async function mailTo(email: string, subject: string) {
   await vi.waitFor(() =>
@@ -78,5 +81,47 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     expect((await me.json()).user.name).toBe('Vera');
 
     expect((await post('/sign-in/email', { email, password: 'verified soon' })).status).toBe(200);
+  });
+  it('a sign-in before the link is opened says so and mails a new link, which works', async () => {
+    clearSentMails();
+    const email = 'lost-link@example.com';
+    expect((await post('/sign-up/email', { name: 'Lou', email, password: 'lost my link' })).status).toBe(200);
+    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(1));
+
+    const refused = await post('/sign-in/email', { email, password: 'lost my link' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.message).toMatch(
+      /^Email not verified: open the link we mailed you\. A new one/,
+    );
+    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(2));
+    // A wrong password mails nothing.
+    expect((await post('/sign-in/email', { email, password: 'not my password' })).status).toBe(401);
+
+    const link = /https?:\/\/\S+/.exec(mailsTo(email)[1]?.text ?? '')?.[0] as string;
+    const opened = await authRoutes.GET(new Request(link, { headers: { 'x-forwarded-for': '198.51.100.7' } }));
+    expect(opened.status).toBe(302);
+    expect(cookieFrom(opened)).toMatch(/^app_session=./);
+    expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('an address gets at most RATE_LIMIT_VERIFICATION_EMAIL links, whether sign-up, sign-in or a resend asked', async () => {
+    const defaults: RateLimitRule = RULES.verificationEmail;
+    (RULES as Record<string, RateLimitRule>).verificationEmail = { points: 2, durationSeconds: 900 };
+    try {
+      clearSentMails();
+      const email = 'capped@example.com';
+      expect((await post('/sign-up/email', { name: 'Cap', email, password: 'capped links' })).status).toBe(200);
+      expect((await post('/sign-in/email', { email, password: 'capped links' })).status).toBe(403);
+      // Over the cap: the same answers as ever, and no third mail.
+      expect((await post('/sign-in/email', { email, password: 'capped links' })).status).toBe(403);
+      const resend = await post('/send-verification-email', { email });
+      expect(resend.status).toBe(200);
+      expect(await resend.json()).toEqual({ status: true });
+      await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsTo(email)).toHaveLength(2);
+    } finally {
+      (RULES as Record<string, RateLimitRule>).verificationEmail = defaults;
+    }
   });
 });

@@ -3,10 +3,12 @@
  * mail carries), checked before better-auth runs (authRoutes.ts):
  *
  * - password-reset requests and verification-mail resends: per client IP
- *   (429), and per address, where going over answers exactly what better-auth
- *   answers anyway and sends nothing. A 429 per address would tell a caller
- *   that the address was asked for recently; the usual answer tells nothing,
- *   whether or not an account exists;
+ *   (429); reset requests also per address, where going over answers exactly
+ *   what better-auth answers anyway and sends nothing. A 429 per address would
+ *   tell a caller that the address was asked for recently; the usual answer
+ *   tells nothing, whether or not an account exists. Verification mails are
+ *   limited per address where they are sent (authMails.ts), since sign-up and
+ *   sign-in send them too;
  * - email changes: per signed-in user (429).
  *
  * The limits and their variables: backend/rateLimit, docs/rate-limits.md.
@@ -26,8 +28,10 @@ const PER_ADDRESS: Record<string, { limit: LimitName; answer: Record<string, unk
     limit: 'passwordReset',
     answer: { status: true, message: 'If this email exists in our system, check your email for the reset link' },
   },
-  '/send-verification-email': { limit: 'verificationEmail', answer: { status: true } },
 };
+
+/** Endpoints limited per client IP only (per address where their mail is sent). */
+const PER_IP_ONLY = new Set(['/send-verification-email']);
 
 /** The user of the request's session, or null (better-auth then answers 401 itself). */
 async function sessionUserId(request: Request): Promise<number | null> {
@@ -53,8 +57,9 @@ export async function limitMailRequest(
     return null;
   }
   const perAddress = PER_ADDRESS[path];
-  if (!perAddress) return null;
+  if (!perAddress && !PER_IP_ONLY.has(path)) return null;
   await rateLimit('authMailIp', clientIp(request));
+  if (!perAddress) return null;
   // No email: better-auth's own 400.
   if (typeof body.email !== 'string' || body.email === '') return null;
   if (await withinLimit(perAddress.limit, User.normalizeEmail(body.email))) return null;
