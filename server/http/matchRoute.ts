@@ -38,35 +38,37 @@ function decode(segment: string): string {
   }
 }
 
-/** Every route whose segments match `path`, most specific first, with its params. */
-function* matchesAt(table: RouteTable, path: string): Generator<RouteMatch> {
-  const parts = split(path);
-  for (const route of table.routes) {
-    if (route.segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const matches = route.segments.every((segment, index) => {
-      const part = parts[index] as string;
-      if (segment.startsWith(':')) {
-        params[segment.slice(1)] = decode(part);
-        return true;
-      }
-      return segment === part;
-    });
-    if (matches) yield { route, params };
+/** The params of `route` for a path split into `parts`, or null when the route does not match it. */
+function paramsOf(route: RouteTable['routes'][number], parts: string[]): Record<string, string> | null {
+  if (route.segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < parts.length; index++) {
+    const segment = route.segments[index] as string;
+    const part = parts[index] as string;
+    if (segment.startsWith(':')) params[segment.slice(1)] = decode(part);
+    else if (segment !== part) return null;
   }
+  return params;
 }
 
-/** `path` is relative to the API mount (e.g. `/teams/1/campaigns`). */
+/** `path` is relative to the API mount (e.g. `/teams/1/campaigns`). Routes are most specific first. */
 export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
-  for (const match of matchesAt(table, path)) if (match.route.method === method) return match;
-  const routed = methodsAt(table, path);
-  if (routed.length > 0) throw new MethodNotAllowed(routed);
+  const parts = split(path);
+  const routed = new Set<string>();
+  for (const route of table.routes) {
+    const params = paramsOf(route, parts);
+    if (!params) continue;
+    if (route.method === method) return { route, params };
+    routed.add(route.method);
+  }
+  if (routed.size > 0) throw new MethodNotAllowed([...routed]);
   throw new NotFound('Route');
 }
 
 /** The methods routed at `path`: what a 405 there allows. */
 export function methodsAt(table: RouteTable, path: string): string[] {
-  return [...new Set([...matchesAt(table, path)].map((match) => match.route.method))];
+  const parts = split(path);
+  return [...new Set(table.routes.filter((route) => paramsOf(route, parts)).map((route) => route.method))];
 }
 
 /** A 405's `Allow`: the methods served, plus HEAD with GET and OPTIONS, which Next.js answers for every route file by itself. */
