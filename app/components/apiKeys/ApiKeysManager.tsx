@@ -11,6 +11,7 @@ import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
 import { formatDate } from '../format';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 import { NewTokenNotice } from './NewTokenNotice';
 
 export function ApiKeysManager({ teamId }: { teamId: number }) {
@@ -28,6 +29,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
   });
   const revoke = keys.destroy();
   const fields = create.error?.fields;
+  const form = useFocusFirstInvalid(fields);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,7 +39,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
 
   return (
     <div className="stack">
-      <form onSubmit={submit} noValidate className="form card inline-form" aria-label="New API key">
+      <form ref={form} onSubmit={submit} noValidate className="form card inline-form" aria-label="New API key">
         <div className="field">
           <label htmlFor="api-key-name">Key name</label>
           <input

@@ -11,6 +11,7 @@ import { CampaignController } from '@/controllers/browser';
 import { CampaignFields } from '../campaigns/CampaignFields';
 import { parseBudget } from '../campaigns/parseBudget';
 import { ErrorMessage } from '../ErrorMessage';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 interface Props {
   teamId: number;
@@ -32,6 +33,7 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
   }, [campaign.name, campaign.budget]);
 
   const fields = update.error?.fields;
+  const form = useFocusFirstInvalid(fields);
   function submit(event: FormEvent) {
     event.preventDefault();
     update.mutate({ id: campaign.id, data: { name, budget: parseBudget(budget) } });
@@ -40,7 +42,7 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
   return (
     <section aria-labelledby="edit-heading" className="card">
       <h2 id="edit-heading">Details</h2>
-      <form onSubmit={submit} noValidate className="form grid-form" aria-label="Edit campaign">
+      <form ref={form} onSubmit={submit} noValidate className="form grid-form" aria-label="Edit campaign">
         <CampaignFields
           idPrefix="edit"
           name={name}

@@ -12,6 +12,7 @@ import { FieldError } from '../FieldError';
 import { formatDate } from '../format';
 import { Pagination } from '../Pagination';
 import { TextField } from '../TextField';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId: number }) {
   const [page, setPage] = useState(1);
@@ -29,6 +30,7 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
     },
   });
   const fields = create.error?.fields;
+  const form = useFocusFirstInvalid(fields);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
       {list.data && list.data.pagination.totalCount > list.data.pagination.perPage && (
         <Pagination label="Post pages" pagination={list.data.pagination} onPage={setPage} />
       )}
-      <form onSubmit={submit} noValidate className="form" aria-label="New post">
+      <form ref={form} onSubmit={submit} noValidate className="form" aria-label="New post">
         <TextField
           id="post-title"
           label="Title"

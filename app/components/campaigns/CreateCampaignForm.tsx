@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError } from '../FieldError';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 import { CampaignFields } from './CampaignFields';
 import { parseBudget } from './parseBudget';
 
@@ -28,6 +29,7 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
     },
   });
   const fields = create.error?.fields;
+  const form = useFocusFirstInvalid(fields);
   /** A field changed: the success notice is about the previous campaign (errors stay until the next submit). */
   function edited() {
     if (create.isSuccess) create.reset();
@@ -38,7 +40,7 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form grid-form" aria-label="New campaign">
+    <form ref={form} onSubmit={submit} noValidate className="form grid-form" aria-label="New campaign">
       <CampaignFields
         idPrefix="new-campaign"
         name={name}

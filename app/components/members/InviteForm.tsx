@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { InvitationController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 export function InviteForm({ teamId }: { teamId: number }) {
   const [email, setEmail] = useState('');
@@ -22,6 +23,7 @@ export function InviteForm({ teamId }: { teamId: number }) {
     },
   });
   const fields = create.error?.fields;
+  const form = useFocusFirstInvalid(fields);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +34,7 @@ export function InviteForm({ teamId }: { teamId: number }) {
   return (
     <section aria-labelledby="invite-heading" className="stack">
       <h2 id="invite-heading">Invite someone</h2>
-      <form onSubmit={submit} noValidate className="form card inline-form" aria-label="Invite a member">
+      <form ref={form} onSubmit={submit} noValidate className="form card inline-form" aria-label="Invite a member">
         <div className="field">
           <label htmlFor="invite-email">Email</label>
           <input

@@ -6,6 +6,7 @@ import { teamHomePath } from '@/app/lib/teamHomePath';
 import { TeamController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { TextField } from '../TextField';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 export function NewTeamForm() {
   const router = useRouter();
@@ -18,6 +19,7 @@ export function NewTeamForm() {
     },
   });
   const fields = create.error?.fields;
+  const form = useFocusFirstInvalid(fields);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,7 +27,7 @@ export function NewTeamForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form card" aria-label="New team">
+    <form ref={form} onSubmit={submit} noValidate className="form card" aria-label="New team">
       <TextField id="team-name" label="Team name" value={name} onChange={setName} errors={fields?.name} required />
       <button type="submit" className="button" disabled={create.isPending}>
         Create team

@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { TeamSettingsController, type TeamSettingsControllerRecord } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 /** Suggestions only: any IANA zone is accepted (the model checks it). */
 const COMMON_ZONES = ['UTC', 'Europe/London', 'Europe/Paris', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo'];
@@ -45,6 +46,7 @@ function SettingsFields({
   const [saved, setSaved] = useState(false);
   const update = TeamSettingsController.use({ teamId }).update({ onSuccess: () => setSaved(true) });
   const fields = update.error?.fields;
+  const form = useFocusFirstInvalid(fields);
   const describe = (field: string) =>
     fields?.[field] ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(`settings-${field}`) } : {};
 
@@ -55,7 +57,7 @@ function SettingsFields({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form card" aria-label="Team settings">
+    <form ref={form} onSubmit={submit} noValidate className="form card" aria-label="Team settings">
       {!isOwner && <p className="notice">Only team owners can change these settings.</p>}
       <fieldset disabled={!isOwner || update.isPending} className="plain">
         <div className="field">

@@ -1,0 +1,71 @@
+// demo:file (npm run demo:remove deletes this file)
+/**
+ * The demo with the keyboard alone, as someone who cannot use a mouse works
+ * with it: Tab and Shift+Tab to reach a control, Enter, Space and Escape to
+ * use it, and typing. After each action focus is somewhere that makes sense
+ * (a wrong submit: the first field in error; a question closed: the button
+ * that asked it), and what happened is said in a status or alert region,
+ * which screen readers announce. Only the file itself is chosen by the test
+ * (the browser's file dialog is not a web page); the keyboard opens it.
+ */
+import { teamId, uniqueName } from './support/session';
+import { expect, type Locator, type Page, test } from './support/test';
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reached with ${back ? 'Shift+Tab' : 'Tab'}`).toBeFocused();
+}
+
+test('a new campaign and its edit by keyboard: a refused submit puts focus on the field in error, saves are announced', async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/campaigns`);
+
+  // New campaign: the disclosure opens with Enter.
+  const disclosure = page.locator('summary', { hasText: 'New campaign' });
+  await tabTo(page, disclosure);
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'New campaign' });
+  const name = form.getByLabel('Name');
+  await tabTo(page, name);
+
+  // Submitted empty: the error is beside the field, and focus is back on it.
+  await tabTo(page, form.getByRole('button', { name: 'Create campaign' }));
+  await page.keyboard.press('Enter');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription("can't be blank");
+
+  const campaign = uniqueName('Keyboard');
+  await page.keyboard.type(campaign);
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toHaveText(`Created ${campaign}.`);
+
+  // Open it through the link in the notice.
+  await tabTo(page, form.getByRole('status').getByRole('link', { name: campaign }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(campaign);
+
+  // Edit: a blank name is refused with focus on it; then a budget is saved.
+  const edit = page.getByRole('form', { name: 'Edit campaign' });
+  const editName = edit.getByLabel('Name');
+  await tabTo(page, editName);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await tabTo(page, edit.getByRole('button', { name: 'Save changes' }));
+  await page.keyboard.press('Enter');
+  await expect(editName).toHaveAttribute('aria-invalid', 'true');
+  await expect(editName).toBeFocused();
+  await page.keyboard.type(`${campaign} edited`);
+  await page.keyboard.press('Tab');
+  await expect(edit.getByLabel('Budget')).toBeFocused();
+  await page.keyboard.type('1200');
+  await page.keyboard.press('Enter');
+  await expect(edit.getByRole('status')).toHaveText('Saved.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${campaign} edited`);
+});
