@@ -41,6 +41,8 @@ test('a new campaign and its edit by keyboard: a refused submit puts focus on th
   await expect(name).toBeFocused();
   await expect(name).toHaveAccessibleDescription("can't be blank");
 
+  // The status region is in the accessibility tree before its message comes, so the message is announced.
+  await expect(form.getByRole('status')).toHaveText('');
   const campaign = uniqueName('Keyboard');
   await page.keyboard.type(campaign);
   await page.keyboard.press('Enter');
