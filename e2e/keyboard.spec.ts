@@ -8,7 +8,8 @@
  * which screen readers announce. Only the file itself is chosen by the test
  * (the browser's file dialog is not a web page); the keyboard opens it.
  */
-import { teamId, uniqueName } from './support/session';
+import { makePdf } from './support/files';
+import { createCampaign, teamId, uniqueName } from './support/session';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
@@ -70,4 +71,25 @@ test('a new campaign and its edit by keyboard: a refused submit puts focus on th
   await page.keyboard.press('Enter');
   await expect(edit.getByRole('status')).toHaveText('Saved.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${campaign} edited`);
+});
+
+test('a document attached by keyboard: Space on the picker opens the file dialog, and the attach is announced', async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Keyboard files') });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const documents = page.getByRole('region', { name: /Documents/ });
+  const picker = documents.getByLabel('Choose PDFs');
+  await tabTo(page, picker);
+  await expect(picker).toHaveAccessibleDescription(/PDF only/);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'keyboard.pdf', mimeType: 'application/pdf', buffer: makePdf('Keys') });
+  await expect(documents.getByRole('list', { name: 'Attached documents' })).toContainText('keyboard.pdf', {
+    timeout: 15_000,
+  });
+  await expect(documents.getByRole('status')).toHaveText('keyboard.pdf attached.');
+  // Focus stays on the picker, ready for the next file.
+  await expect(picker).toBeFocused();
 });

@@ -8,6 +8,7 @@
 import { type DragEvent, useState } from 'react';
 import { formatBytes } from '@/server/client';
 import { AttachedFile } from './AttachedFile';
+import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
@@ -29,15 +30,23 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
     existingCount: documents.length,
     ...(multipartThreshold !== undefined ? { multipartThreshold } : {}),
     // Attached: it is in `documents` now (the campaign refreshed before attach resolved).
-    onDone: (_result, item) => upload.dismiss(item.key),
+    onDone: (_result, item) => {
+      upload.dismiss(item.key);
+      setAttached((names) => [...names, item.file.name]);
+    },
   });
   const [dragging, setDragging] = useState(false);
+  const [attached, setAttached] = useState<readonly string[]>([]);
+  function start(files: File[]) {
+    setAttached([]);
+    upload.start(files);
+  }
   const max = SLOT_RULES.documents.max ?? Number.POSITIVE_INFINITY;
 
   function drop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    upload.start(Array.from(event.dataTransfer.files));
+    start(Array.from(event.dataTransfer.files));
   }
 
   return (
@@ -78,9 +87,10 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
           accept="application/pdf"
           multiple
           hint={`PDF only, up to ${formatBytes(SLOT_RULES.documents.maxSize)} each, ${max} in all.`}
-          onFiles={upload.start}
+          onFiles={start}
         />
       </div>
+      <AttachedNotice names={attached} />
       <UploadRejections messages={upload.rejected} />
       {upload.items.length > 0 && (
         <ul className={styles.items} aria-label="Uploads">

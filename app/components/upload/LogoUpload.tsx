@@ -9,6 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatBytes, isActive } from '@/server/client';
+import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
@@ -38,7 +39,13 @@ function useObjectUrl(file: File | undefined): string | undefined {
 
 export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
   // Attached: the campaign's queries have refreshed (attach's hook waits for it), so drop the item.
-  const upload = useCampaignUpload(teamId, campaignId, 'logo', { onDone: (_result, item) => upload.dismiss(item.key) });
+  const upload = useCampaignUpload(teamId, campaignId, 'logo', {
+    onDone: (_result, item) => {
+      upload.dismiss(item.key);
+      setAttached([item.file.name]);
+    },
+  });
+  const [attached, setAttached] = useState<readonly string[]>([]);
   const current = upload.items.at(-1);
   // Only while the file is on its way (or just attached, until the item is dismissed).
   const previewing = current !== undefined && (isActive(current) || current.stage === 'done');
@@ -85,10 +92,14 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
             label={logo ? 'Replace logo' : 'Upload logo'}
             accept="image/*"
             hint={`An image (PNG, JPEG, GIF, WebP; not SVG), up to ${formatBytes(SLOT_RULES.logo.maxSize)}.`}
-            onFiles={(files) => upload.start(files.slice(0, 1))}
+            onFiles={(files) => {
+              setAttached([]);
+              upload.start(files.slice(0, 1));
+            }}
           />
         </div>
       </div>
+      <AttachedNotice names={attached} />
       <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items}>

@@ -7,8 +7,10 @@
  * reload: the upload is remembered in this browser, and choosing the same
  * file again sends only the parts storage does not have yet.
  */
+import { useState } from 'react';
 import { formatBytes } from '@/server/client';
 import { AttachedFile } from './AttachedFile';
+import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
 import { FilePicker } from './FilePicker';
 import { SLOT_RULES } from './slotRules';
@@ -29,8 +31,12 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
   const upload = useCampaignUpload(teamId, campaignId, 'video', {
     multipartThreshold,
     // Attached: the campaign refreshed before attach resolved, so `video` shows it now.
-    onDone: (_result, item) => upload.dismiss(item.key),
+    onDone: (_result, item) => {
+      upload.dismiss(item.key);
+      setAttached([item.file.name]);
+    },
   });
+  const [attached, setAttached] = useState<readonly string[]>([]);
   const current = upload.items.at(-1);
 
   return (
@@ -64,8 +70,12 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
         label={video ? 'Replace video' : 'Upload video'}
         accept="video/*"
         hint={`A video file, up to ${formatBytes(SLOT_RULES.video.maxSize)}. From ${formatBytes(multipartThreshold)} it goes up in parts: pause, resume, or continue after a reload.`}
-        onFiles={(files) => upload.start(files.slice(0, 1))}
+        onFiles={(files) => {
+          setAttached([]);
+          upload.start(files.slice(0, 1));
+        }}
       />
+      <AttachedNotice names={attached} />
       <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items} aria-label="Uploads">
