@@ -93,3 +93,31 @@ test('a document attached by keyboard: Space on the picker opens the file dialog
   // Focus stays on the picker, ready for the next file.
   await expect(picker).toBeFocused();
 });
+
+test('deleting a campaign by keyboard: the question is read out, Escape goes back, the list says what went', async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Keyboard delete') });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+
+  // Delete asks first: focus on the way back, which the question describes; Escape returns to Delete.
+  const remove = page.getByRole('button', { name: 'Delete', exact: true });
+  await tabTo(page, remove);
+  await page.keyboard.press('Enter');
+  const keep = page.getByRole('button', { name: 'Keep it' });
+  await expect(keep).toBeFocused();
+  await expect(keep).toHaveAccessibleDescription(`Delete “${campaign.name}” for good?`);
+  await page.keyboard.press('Escape');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Yes, delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // Back on the list: it says what was deleted, and focus is on the page's heading, not lost.
+  await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
+  await expect(page.getByRole('status').filter({ hasText: `Deleted ${campaign.name}.` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeFocused();
+});

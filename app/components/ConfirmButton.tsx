@@ -2,7 +2,8 @@
 /**
  * A destructive action that asks first: the button turns into its question
  * with "Yes, ..." and a way back, inline (no modal to trap focus in). Focus
- * goes to the way back, so a second Enter never confirms by accident;
+ * goes to the way back (described by the question, so a screen reader
+ * reads it out there), so a second Enter never confirms by accident;
  * Escape or the way back returns to the button. Every removal in the app
  * (remove a member, leave a team, revoke a key or an invitation, delete a
  * record) uses it.
@@ -12,7 +13,7 @@
  *     Remove <span className="visually-hidden">{name}</span>
  *   </ConfirmButton>
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 interface Props {
   /** The button's content (its accessible name: add visually hidden text to tell rows apart). */
@@ -41,6 +42,7 @@ export function ConfirmButton({
   const [asking, setAsking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const back = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
   // Where focus goes after the question opens or closes (not on the first render).
   const moved = useRef(false);
 
@@ -79,11 +81,17 @@ export function ConfirmButton({
         if (event.key === 'Escape') answer(false);
       }}
     >
-      <span>{question}</span>
+      <span id={questionId}>{question}</span>
       <button type="button" className="button danger" disabled={disabled} onClick={() => answer(true)}>
         {confirmLabel}
       </button>
-      <button ref={back} type="button" className="button subtle" onClick={() => answer(false)}>
+      <button
+        ref={back}
+        type="button"
+        className="button subtle"
+        aria-describedby={questionId}
+        onClick={() => answer(false)}
+      >
         {cancelLabel}
       </button>
     </span>

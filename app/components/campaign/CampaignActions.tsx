@@ -14,6 +14,7 @@ import { useRouter } from 'next/navigation';
 import { CampaignController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
+import { noticeForNextPage } from '../noticeForNextPage';
 
 interface Props {
   teamId: number;
@@ -28,7 +29,13 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
   const publish = campaigns.mutatePublish();
   const duplicate = campaigns.mutateDuplicate({ onSuccess: (copy) => router.push(`${listUrl}/${copy.id}`) });
   const archive = campaigns.mutateBulkArchive();
-  const destroy = campaigns.destroy({ onSuccess: () => router.push(listUrl) });
+  const destroy = campaigns.destroy({
+    onSuccess: () => {
+      // The list says what went, with focus on its heading (this button is gone).
+      noticeForNextPage(`Deleted ${campaign.name}.`);
+      router.push(listUrl);
+    },
+  });
   const busy = publish.isPending || duplicate.isPending || archive.isPending || destroy.isPending;
   const canArchive = isOwner && campaign.status !== 'archived';
   const canDelete = isOwner && campaign.status !== 'active';

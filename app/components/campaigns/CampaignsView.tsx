@@ -8,12 +8,15 @@
  *
  * The bulk actions' notice ("Archived 2 campaigns.") lives here: it answers
  * one action, so the next one (select, tab, search, sort, page) clears it.
+ * A campaign deleted on its own page is announced here the same way, with
+ * focus on the heading (noticeForNextPage.ts).
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
+import { takeNoticeForPage } from '../noticeForNextPage';
 import { Pagination } from '../Pagination';
 import { BulkActions } from './BulkActions';
 import { CampaignStats } from './CampaignStats';
@@ -28,6 +31,13 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
   const state = parseListState((name) => searchParams.get(name));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const message = takeNoticeForPage();
+    if (message === null) return;
+    setNotice(message);
+    heading.current?.focus();
+  }, []);
   const list = CampaignController.use({ teamId }).index(indexOptions(state), { placeholderData: keepPreviousData });
 
   // The page emptied under us (archiving the last page's rows): go to the new last page.
@@ -60,7 +70,9 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
 
   return (
     <main className="stack">
-      <h1>Campaigns</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Campaigns
+      </h1>
       <CampaignStats teamId={teamId} />
       <details className="card">
         <summary>New campaign</summary>
