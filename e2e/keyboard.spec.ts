@@ -9,7 +9,7 @@
  * (the browser's file dialog is not a web page); the keyboard opens it.
  */
 import { makePdf } from './support/files';
-import { createCampaign, teamId, uniqueName } from './support/session';
+import { ALICE, createCampaign, signInAs, teamId, uniqueName } from './support/session';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
@@ -120,4 +120,14 @@ test('deleting a campaign by keyboard: the question is read out, Escape goes bac
   await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
   await expect(page.getByRole('status').filter({ hasText: `Deleted ${campaign.name}.` })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeFocused();
+});
+
+test('signing out by keyboard: the button is in the header, before the content', async ({ page }) => {
+  await signInAs(page.request, ALICE);
+  await page.goto('/account');
+  const signOut = page.getByRole('button', { name: 'Sign out', exact: true });
+  await tabTo(page, signOut);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect((await page.request.get('/api/session')).status()).toBe(401);
 });
