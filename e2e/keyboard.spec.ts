@@ -131,3 +131,30 @@ test('signing out by keyboard: the button is in the header, before the content',
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect((await page.request.get('/api/session')).status()).toBe(401);
 });
+
+test('revoking an API key with the keyboard: announced, and focus stays in the list', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/api-keys`);
+  const form = page.getByRole('form', { name: 'New API key' });
+  const keyName = form.getByLabel('Key name');
+  await tabTo(page, keyName);
+  // Empty: refused, with focus on the field.
+  await page.keyboard.press('Enter');
+  await expect(keyName).toHaveAttribute('aria-invalid', 'true');
+  await expect(keyName).toBeFocused();
+  const key = uniqueName('Keyboard key');
+  await page.keyboard.type(key);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: key }).first()).toBeVisible();
+
+  const revoke = page.getByRole('button', { name: `Revoke ${key}` });
+  await tabTo(page, revoke);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: `Yes, revoke ${key}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('api-key-row').filter({ hasText: key })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: `Revoked ${key}.` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'API keys' })).toBeFocused();
+});

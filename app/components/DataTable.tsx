@@ -3,20 +3,23 @@
  * unlabelled last column, named for screen readers). The caller renders the
  * `<tr>` rows; `label` names the table for assistive technology and tests.
  * `renderHeader` replaces a column's header text (a sort button, say).
+ * With `ref`, the table can take focus from script (not from Tab): where
+ * focus goes when the row it was in is removed.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 interface DataTableProps {
   label: string;
   columns: readonly string[];
   children: ReactNode;
   renderHeader?: (column: string) => ReactNode;
+  ref?: Ref<HTMLTableElement>;
 }
 
-export function DataTable({ label, columns, children, renderHeader }: DataTableProps) {
+export function DataTable({ label, columns, children, renderHeader, ref }: DataTableProps) {
   return (
     <div className="table-wrap">
-      <table className="table" aria-label={label}>
+      <table ref={ref} tabIndex={ref ? -1 : undefined} className="table" aria-label={label}>
         <thead>
           <tr>
             {columns.map((column) => (

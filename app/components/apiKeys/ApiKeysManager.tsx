@@ -1,10 +1,11 @@
 'use client';
 /**
  * The team's API keys (owners only): create one and see its token once,
- * list them with when each was last used, revoke (asked first). A key acts as its creator
+ * list them with when each was last used, revoke (asked first; then it
+ * says so, with focus on the table, as the row it was in is gone). A key acts as its creator
  * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { APIKeyController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
@@ -28,12 +29,15 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
     },
   });
   const revoke = keys.destroy();
+  const [revoked, setRevoked] = useState('');
+  const table = useRef<HTMLTableElement>(null);
   const fields = create.error?.fields;
   const form = useFocusFirstInvalid(fields);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setCreated(null);
+    setRevoked('');
     create.mutate({ name });
   }
 
@@ -59,7 +63,10 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
       </form>
       {created && <NewTokenNotice name={created.name} token={created.token} onDismiss={() => setCreated(null)} />}
       <ErrorMessage error={list.error ?? revoke.error} />
-      <DataTable label="API keys" columns={['Name', 'Key', 'Created', 'Last used']}>
+      <p role="status" className="notice">
+        {revoked}
+      </p>
+      <DataTable ref={table} label="API keys" columns={['Name', 'Key', 'Created', 'Last used']}>
         {list.data?.data.length === 0 && (
           <tr>
             <td colSpan={5} className="empty">
@@ -87,7 +94,15 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                   </>
                 }
                 disabled={revoke.isPending}
-                onConfirm={() => revoke.mutate(key.id)}
+                onConfirm={() => {
+                  setRevoked('');
+                  revoke.mutate(key.id, {
+                    onSuccess: () => {
+                      setRevoked(`Revoked ${key.name}.`);
+                      table.current?.focus();
+                    },
+                  });
+                }}
               >
                 Revoke <span className="visually-hidden">{key.name}</span>
               </ConfirmButton>
