@@ -81,6 +81,11 @@ test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goe
   await row.getByRole('button', { name: 'Revoke invitation for spare@example.com' }).click();
   await row.getByRole('button', { name: 'Yes, revoke the invitation for spare@example.com' }).click();
   await expect(row).toHaveCount(0);
+  // The row and its button are gone: the section says what went, and focus is on its heading.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Revoked the invitation for spare@example.com.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeFocused();
 
   // Carol accepts, then leaves from the members page: first she stays, then she goes.
   const link = ((await invited.json()) as { link: string }).link;

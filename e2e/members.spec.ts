@@ -75,5 +75,8 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
   await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
   await expect(carolRow).toHaveCount(0);
+  // Her row and its button are gone: the table's section says so, and focus is on its heading.
+  await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeFocused();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBeUndefined();
 });

@@ -5,7 +5,7 @@
  * says so, with focus on the table, as the row it was in is gone). A key acts as its creator
  * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
  */
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { APIKeyController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
@@ -13,6 +13,7 @@ import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorId } from '../FieldError';
 import { formatDate } from '../format';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
+import { useRemovalNotice } from '../useRemovalNotice';
 import { NewTokenNotice } from './NewTokenNotice';
 
 export function ApiKeysManager({ teamId }: { teamId: number }) {
@@ -29,15 +30,14 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
     },
   });
   const revoke = keys.destroy();
-  const [revoked, setRevoked] = useState('');
-  const table = useRef<HTMLTableElement>(null);
+  const removal = useRemovalNotice<HTMLTableElement>();
   const fields = create.error?.fields;
   const form = useFocusFirstInvalid(fields);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setCreated(null);
-    setRevoked('');
+    removal.clear();
     create.mutate({ name });
   }
 
@@ -64,9 +64,9 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
       {created && <NewTokenNotice name={created.name} token={created.token} onDismiss={() => setCreated(null)} />}
       <ErrorMessage error={list.error ?? revoke.error} />
       <p role="status" className="notice">
-        {revoked}
+        {removal.message}
       </p>
-      <DataTable ref={table} label="API keys" columns={['Name', 'Key', 'Created', 'Last used']}>
+      <DataTable ref={removal.target} label="API keys" columns={['Name', 'Key', 'Created', 'Last used']}>
         {list.data?.data.length === 0 && (
           <tr>
             <td colSpan={5} className="empty">
@@ -95,13 +95,8 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                 }
                 disabled={revoke.isPending}
                 onConfirm={() => {
-                  setRevoked('');
-                  revoke.mutate(key.id, {
-                    onSuccess: () => {
-                      setRevoked(`Revoked ${key.name}.`);
-                      table.current?.focus();
-                    },
-                  });
+                  removal.clear();
+                  revoke.mutate(key.id, { onSuccess: () => removal.announce(`Revoked ${key.name}.`) });
                 }}
               >
                 Revoke <span className="visually-hidden">{key.name}</span>

@@ -2,7 +2,8 @@
 /**
  * The team's members. Owners see a role select and a Remove button on each
  * other row; everyone sees Leave on their own row. Both ask first
- * (ConfirmButton). The API enforces the same rules (403 for members, 422 for
+ * (ConfirmButton); a removal says so, with focus on the heading, as the row
+ * it was in is gone. The API enforces the same rules (403 for members, 422 for
  * the last owner), shown here when they hit.
  */
 import { useRouter } from 'next/navigation';
@@ -10,6 +11,7 @@ import { MemberController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
+import { useRemovalNotice } from '../useRemovalNotice';
 
 interface MemberUser {
   id: number;
@@ -23,6 +25,7 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
   const list = members.index({ perPage: 100 });
   const changeRole = members.update();
   const remove = members.destroy();
+  const removal = useRemovalNotice<HTMLHeadingElement>();
   const leave = members.mutateLeave({
     onSuccess: () => {
       router.push('/');
@@ -32,8 +35,13 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
 
   return (
     <section aria-labelledby="members-heading" className="stack">
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading" ref={removal.target} tabIndex={-1}>
+        Members
+      </h2>
       <ErrorMessage error={list.error ?? changeRole.error ?? remove.error ?? leave.error} />
+      <p role="status" className="notice">
+        {removal.message}
+      </p>
       <DataTable label="Members" columns={['Name', 'Email', 'Role']}>
         {list.data?.data.map((member) => {
           // The include's type is generic JSON; its columns are declared in db/models/Membership.ts.
@@ -89,7 +97,10 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
                         </>
                       }
                       disabled={remove.isPending}
-                      onConfirm={() => remove.mutate(member.id)}
+                      onConfirm={() => {
+                        removal.clear();
+                        remove.mutate(member.id, { onSuccess: () => removal.announce(`Removed ${user.name}.`) });
+                      }}
                     >
                       Remove <span className="visually-hidden">{user.name}</span>
                     </ConfirmButton>

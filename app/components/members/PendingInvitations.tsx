@@ -1,20 +1,31 @@
 'use client';
-/** The team's pending invitations (owners): who, which role, until when; revoke (asked first) kills the link. */
+/**
+ * The team's pending invitations (owners): who, which role, until when; revoke
+ * (asked first) kills the link, and says so with focus on the heading, as the
+ * row it was in (or the whole table) is gone.
+ */
 import { InvitationController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatDate } from '../format';
+import { useRemovalNotice } from '../useRemovalNotice';
 
 export function PendingInvitations({ teamId }: { teamId: number }) {
   const invitations = InvitationController.use({ teamId });
   const list = invitations.index({ perPage: 100 });
   const revoke = invitations.destroy();
+  const removal = useRemovalNotice<HTMLHeadingElement>();
 
   return (
     <section aria-labelledby="pending-heading" className="stack">
-      <h2 id="pending-heading">Pending invitations</h2>
+      <h2 id="pending-heading" ref={removal.target} tabIndex={-1}>
+        Pending invitations
+      </h2>
       <ErrorMessage error={list.error ?? revoke.error} />
+      <p role="status" className="notice">
+        {removal.message}
+      </p>
       {list.data?.data.length === 0 ? (
         <p className="muted">No pending invitations.</p>
       ) : (
@@ -33,7 +44,12 @@ export function PendingInvitations({ teamId }: { teamId: number }) {
                     </>
                   }
                   disabled={revoke.isPending}
-                  onConfirm={() => revoke.mutate(invitation.id)}
+                  onConfirm={() => {
+                    removal.clear();
+                    revoke.mutate(invitation.id, {
+                      onSuccess: () => removal.announce(`Revoked the invitation for ${invitation.email}.`),
+                    });
+                  }}
                 >
                   Revoke <span className="visually-hidden">invitation for {invitation.email}</span>
                 </ConfirmButton>
