@@ -23,9 +23,7 @@ setInterval(() => {}, 1000);
 `;
 
 it('drains and runs the cleanups when SIGTERM comes again while stopping', { timeout: 30_000 }, async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test' },
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
