@@ -96,7 +96,8 @@ const schema = z.object({
   // resumable). At least 5 MiB, S3's smallest part.
   UPLOAD_MULTIPART_THRESHOLD: z.coerce.number().int().min(5_242_880).default(67_108_864),
   // Without S3_* uploads are off and the app is still ready; true makes
-  // missing or unreachable storage a readiness failure (/api/ready).
+  // missing storage a readiness failure (/api/ready). Configured storage that
+  // does not answer fails readiness either way (app/api/ready/checkReadiness.ts).
   STORAGE_REQUIRED: bool.default(false),
 
   // The one secret: session cookies and better-auth's key derive from it (backend/auth/authSecret.ts).

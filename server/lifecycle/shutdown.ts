@@ -69,12 +69,20 @@ export async function shutdown(options: { drainTimeoutMs?: number; log?: (messag
   return { drained, failed };
 }
 
-/** Installs the signal handlers once per process. */
+/**
+ * Installs the signal handlers once per process. The handlers stay installed: a repeated SIGTERM or
+ * SIGINT while stopping (systemd signals every process of the service, and the launchers of `npm run
+ * worker` relay it again) is ignored, where Node's default would end the process mid-drain. The drain
+ * is bounded, so the process still exits.
+ */
 export function installShutdown(options: { drainTimeoutMs?: number; log?: (message: string) => void } = {}): void {
   if (state.installed) return;
   state.installed = true;
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       options.log?.(`${signal}: draining requests, then stopping`);
       void shutdown(options).then(({ drained, failed }) => process.exit(drained && failed.length === 0 ? 0 : 1));
     });

@@ -147,7 +147,7 @@ async function applyLifecycle(bucket: string, days: number): Promise<BucketSetup
     return {
       part: 'lifecycle',
       outcome: 'refused',
-      detail: `${errorCode(error).code}: add it by hand (${summary}); until then only npm run assets:cleanup removes late uploads`,
+      detail: `${errorCode(error).code}: add it by hand (${summary}); until then only the asset cleanup (the hourly job, or npm run assets:cleanup) removes late uploads`,
     };
   }
 }

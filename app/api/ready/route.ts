@@ -1,7 +1,7 @@
 /**
  * GET /api/ready: readiness for orchestrators and load balancers (take the
  * instance out of rotation while it answers 503). 200 or 503 with
- * `{ready, checks: {database, migrations, storage}}`, each `{ok, message}`;
+ * `{ready, checks: {database, migrations, storage, jobs, server}}`, each `{ok, message}`;
  * see checkReadiness.ts. Liveness (cheap, no migrations) is /api/health.
  */
 import { apiRoute } from '@/server';
