@@ -77,6 +77,6 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await expect(carolRow).toHaveCount(0);
   // Her row and its button are gone: the table's section says so, and focus is on its heading.
   await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Members' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Members', exact: true, level: 2 })).toBeFocused();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBeUndefined();
 });

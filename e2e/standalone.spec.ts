@@ -1,30 +1,40 @@
 /**
- * The deploy artefact: `node .next/standalone/server.js` of this build, on the
- * e2e run's real PostgreSQL and s3rver, as docs/deployment.md tells a host to
- * run it. It must serve pages with their static assets, sign in, reach
- * storage (/api/ready), take an upload (where a model declares a slot)
- * through presign -> PUT -> confirm and hand the same bytes back, and stop on
- * SIGTERM with exit 0 after closing the pool.
+ * The deploy artefact: `.next/standalone/` of this build, copied out of the
+ * checkout as docs/deployment.md tells a host to ship it (so nothing resolves
+ * from the checkout's node_modules), and run there with `node server.js` on
+ * the e2e run's real PostgreSQL and s3rver. It must serve pages with their
+ * static assets, sign up and in with a password, reach storage (/api/ready),
+ * take an upload (where a model declares a slot) through presign -> PUT ->
+ * confirm and hand the same bytes back, and stop on SIGTERM with exit 0 after
+ * closing the pool.
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { readE2eServices } from '../scripts/e2eServices';
 import { STANDALONE_SERVER, startProductionServer } from './support/productionServer';
 import { ALICE } from './support/session';
 import { expect, test } from './support/test';
 
-test('node .next/standalone/server.js serves, signs in, reaches storage and stops on SIGTERM', async ({
+test('a copy of .next/standalone serves, signs up and in, reaches storage and stops on SIGTERM', async ({
   playwright,
 }) => {
   test.setTimeout(60_000);
   expect(existsSync(STANDALONE_SERVER), 'run `npm run build`: output is standalone').toBe(true);
-  const server = await startProductionServer('standalone', (port) => ({
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    NEXT_MANUAL_SIG_HANDLE: 'true',
-    AUTH_DEV_LOGIN: 'true',
-    APP_URL: `http://127.0.0.1:${port}`,
-    SESSION_SECRET: 'standalone-test-secret-not-for-production-0123',
-    ...readE2eServices(),
-  }));
+  const release = mkdtempSync(path.join(os.tmpdir(), 'standalone-release-'));
+  cpSync(path.dirname(STANDALONE_SERVER), release, { recursive: true, verbatimSymlinks: true });
+  const server = await startProductionServer(
+    'standalone',
+    (port) => ({
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+      AUTH_DEV_LOGIN: 'true',
+      APP_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'standalone-test-secret-not-for-production-0123',
+      ...readE2eServices(),
+    }),
+    { standaloneDir: release },
+  );
   try {
     const api = await playwright.request.newContext({ baseURL: server.baseURL });
     await expect
@@ -37,6 +47,18 @@ test('node .next/standalone/server.js serves, signs in, reaches storage and stop
     const script = (await page.text()).match(/\/_next\/static\/[^"]+\.js/)?.[0];
     expect(script, 'the page references its scripts').toBeTruthy();
     expect((await api.get(String(script))).status(), `${script} is served`).toBe(200);
+
+    // A password account: better-auth and the rate limits in PostgreSQL, from the release's own node_modules.
+    const account = { name: 'Stan', email: `stan-${Date.now()}@example.com`, password: 'standalone horse' };
+    const origin = { origin: server.baseURL };
+    const signUp = await api.post('/api/auth/sign-up/email', { data: account, headers: origin });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const signIn = await api.post('/api/auth/sign-in/email', {
+      data: { email: account.email, password: account.password },
+      headers: origin,
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    expect(((await (await api.get('/api/session')).json()) as { user: { name: string } }).user.name).toBe('Stan');
 
     const session = await api.post('/api/session', { data: { email: ALICE } });
     expect(session.status()).toBe(200);
@@ -74,6 +96,7 @@ test('node .next/standalone/server.js serves, signs in, reaches storage and stop
     await api.dispose();
   } finally {
     await server.stop();
+    rmSync(release, { recursive: true, force: true });
   }
   expect(await server.exited, server.output()).toBe(0);
   expect(server.output()).toContain('SIGTERM: draining requests');

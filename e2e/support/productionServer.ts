@@ -29,19 +29,24 @@ export interface ProductionServer {
   kill(): void;
 }
 
-/** Starts the server and returns at once: wait for /api/ready or /api/health, or for `exited`. */
+/**
+ * Starts the server and returns at once: wait for /api/ready or /api/health, or for `exited`.
+ * `standaloneDir`: run a copy of `.next/standalone` from there (the deploy artefact, outside the checkout).
+ */
 export async function startProductionServer(
   kind: ServerKind,
   env: (port: number) => Record<string, string> = () => ({}),
+  { standaloneDir }: { standaloneDir?: string } = {},
 ): Promise<ProductionServer> {
   const port = await freePort(0);
   const [command, args] =
     kind === 'npm start'
       ? ['npm', ['start']]
       : kind === 'standalone'
-        ? [process.execPath, [STANDALONE_SERVER]]
+        ? [process.execPath, [standaloneDir ? path.join(standaloneDir, 'server.js') : STANDALONE_SERVER]]
         : [process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1']];
   const child = spawn(command, args, {
+    cwd: standaloneDir,
     // Its own process group, so stop() reaches the node process `npm start` runs too.
     detached: true,
     env: {
