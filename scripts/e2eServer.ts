@@ -23,6 +23,12 @@ import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from './services/
 import { onShutdown, stopChild } from './shutdown';
 
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
+/**
+ * Every request of the run comes from 127.0.0.1, so a limit per client address counts the whole suite as
+ * one visitor: sign-ups (10 an hour by default) are raised for this server and every other one the specs
+ * start on the same database, which holds the counts. The limit itself is tested in backend/rateLimit.
+ */
+const RUN_LIMITS = { RATE_LIMIT_SIGN_UP: '200/1h' };
 const port = Number(process.env.E2E_PORT ?? 3100);
 const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 const tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-e2e-'));
@@ -81,7 +87,13 @@ try {
   mkdirSync(path.dirname(SERVICES_FILE), { recursive: true });
   writeFileSync(
     SERVICES_FILE,
-    JSON.stringify({ DATABASE_URL: databaseUrl, ...s3.env, SMTP_URL: mail.smtpUrl, DEV_MAILBOX_URL: mail.apiUrl }),
+    JSON.stringify({
+      DATABASE_URL: databaseUrl,
+      ...s3.env,
+      SMTP_URL: mail.smtpUrl,
+      DEV_MAILBOX_URL: mail.apiUrl,
+      ...RUN_LIMITS,
+    }),
   );
   stops.push(async () => rmSync(SERVICES_FILE, { force: true }));
 
@@ -111,6 +123,7 @@ try {
       SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
       // Real SMTP to the catcher, through the mail-delivery job (docs/mail.md).
       SMTP_URL: mail.smtpUrl,
+      ...RUN_LIMITS,
     },
   });
   next.on('exit', (code) => {
