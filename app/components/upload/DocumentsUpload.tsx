@@ -15,6 +15,7 @@ import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
 import { UploadRejections } from './UploadRejections';
 import styles from './upload.module.css';
+import { useAttachedNotice } from './useAttachedNotice';
 import { useCampaignUpload } from './useCampaignUpload';
 
 interface Props {
@@ -26,19 +27,19 @@ interface Props {
 }
 
 export function DocumentsUpload({ teamId, campaignId, documents, multipartThreshold }: Props) {
+  const attached = useAttachedNotice('many');
   const upload = useCampaignUpload(teamId, campaignId, 'documents', {
     existingCount: documents.length,
     ...(multipartThreshold !== undefined ? { multipartThreshold } : {}),
     // Attached: it is in `documents` now (the campaign refreshed before attach resolved).
     onDone: (_result, item) => {
       upload.dismiss(item.key);
-      setAttached((names) => [...names, item.file.name]);
+      attached.record(item.file.name);
     },
   });
   const [dragging, setDragging] = useState(false);
-  const [attached, setAttached] = useState<readonly string[]>([]);
   function start(files: File[]) {
-    setAttached([]);
+    attached.clear();
     upload.start(files);
   }
   const max = SLOT_RULES.documents.max ?? Number.POSITIVE_INFINITY;
@@ -90,7 +91,7 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
           onFiles={start}
         />
       </div>
-      <AttachedNotice names={attached} />
+      <AttachedNotice names={attached.names} />
       <UploadRejections messages={upload.rejected} />
       {upload.items.length > 0 && (
         <ul className={styles.items} aria-label="Uploads">

@@ -16,6 +16,7 @@ import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
 import { UploadRejections } from './UploadRejections';
 import styles from './upload.module.css';
+import { useAttachedNotice } from './useAttachedNotice';
 import { useCampaignUpload } from './useCampaignUpload';
 
 interface Props {
@@ -38,14 +39,14 @@ function useObjectUrl(file: File | undefined): string | undefined {
 }
 
 export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
+  const attached = useAttachedNotice('one');
   // Attached: the campaign's queries have refreshed (attach's hook waits for it), so drop the item.
   const upload = useCampaignUpload(teamId, campaignId, 'logo', {
     onDone: (_result, item) => {
       upload.dismiss(item.key);
-      setAttached([item.file.name]);
+      attached.record(item.file.name);
     },
   });
-  const [attached, setAttached] = useState<readonly string[]>([]);
   const current = upload.items.at(-1);
   // Only while the file is on its way (or just attached, until the item is dismissed).
   const previewing = current !== undefined && (isActive(current) || current.stage === 'done');
@@ -93,13 +94,13 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
             accept="image/*"
             hint={`An image (PNG, JPEG, GIF, WebP; not SVG), up to ${formatBytes(SLOT_RULES.logo.maxSize)}.`}
             onFiles={(files) => {
-              setAttached([]);
+              attached.clear();
               upload.start(files.slice(0, 1));
             }}
           />
         </div>
       </div>
-      <AttachedNotice names={attached} />
+      <AttachedNotice names={attached.names} />
       <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items}>

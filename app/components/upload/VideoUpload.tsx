@@ -7,7 +7,6 @@
  * reload: the upload is remembered in this browser, and choosing the same
  * file again sends only the parts storage does not have yet.
  */
-import { useState } from 'react';
 import { formatBytes } from '@/server/client';
 import { AttachedFile } from './AttachedFile';
 import { AttachedNotice } from './AttachedNotice';
@@ -17,6 +16,7 @@ import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
 import { UploadRejections } from './UploadRejections';
 import styles from './upload.module.css';
+import { useAttachedNotice } from './useAttachedNotice';
 import { useCampaignUpload } from './useCampaignUpload';
 
 interface Props {
@@ -28,15 +28,15 @@ interface Props {
 }
 
 export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: Props) {
+  const attached = useAttachedNotice('one');
   const upload = useCampaignUpload(teamId, campaignId, 'video', {
     multipartThreshold,
     // Attached: the campaign refreshed before attach resolved, so `video` shows it now.
     onDone: (_result, item) => {
       upload.dismiss(item.key);
-      setAttached([item.file.name]);
+      attached.record(item.file.name);
     },
   });
-  const [attached, setAttached] = useState<readonly string[]>([]);
   const current = upload.items.at(-1);
 
   return (
@@ -71,11 +71,11 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
         accept="video/*"
         hint={`A video file, up to ${formatBytes(SLOT_RULES.video.maxSize)}. From ${formatBytes(multipartThreshold)} it goes up in parts: pause, resume, or continue after a reload.`}
         onFiles={(files) => {
-          setAttached([]);
+          attached.clear();
           upload.start(files.slice(0, 1));
         }}
       />
-      <AttachedNotice names={attached} />
+      <AttachedNotice names={attached.names} />
       <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items} aria-label="Uploads">
