@@ -3,6 +3,7 @@
  * then pick a team). Replace it with your own landing page.
  */
 import Link from 'next/link';
+import { PageNotice } from './components/PageNotice';
 import { getCurrentSession } from './lib/getCurrentSession';
 import { teamHomePath } from './lib/teamHomePath';
 
@@ -19,7 +20,11 @@ export default async function HomePage() {
       </p>
       {session ? (
         <section aria-labelledby="teams-heading" className="card">
-          <h2 id="teams-heading">Your teams</h2>
+          <h2 id="teams-heading" tabIndex={-1}>
+            Your teams
+          </h2>
+          {/* Leaving a team lands here: "You left Acme." */}
+          <PageNotice focusId="teams-heading" />
           {session.teams.length === 0 ? (
             <p className="muted">You are not a member of any team yet.</p>
           ) : (

@@ -59,6 +59,7 @@ test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goe
   await signInAs(page.request, ALICE);
   const team = (await (await page.request.post('/api/teams', { data: { name: uniqueName('Confirm') } })).json()) as {
     id: number;
+    name: string;
   };
   const invited = await page.request.post(`/api/teams/${team.id}/invitations`, {
     data: { email: CAROL, role: 'member' },
@@ -113,6 +114,9 @@ test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goe
     await own.getByRole('button', { name: 'Leave team' }).click();
     await own.getByRole('button', { name: 'Yes, leave' }).click();
     await expect(carol).toHaveURL(/\/$/);
+    // The members page is gone for her: the home page says what happened, with focus on her teams' heading.
+    await expect(carol.getByRole('status').filter({ hasText: `You left ${team.name}.` })).toBeVisible();
+    await expect(carol.getByRole('heading', { name: 'Your teams' })).toBeFocused();
     await page.reload();
     await expect(page.getByTestId('member-row').filter({ hasText: CAROL })).toHaveCount(0);
   } finally {

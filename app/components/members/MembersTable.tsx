@@ -3,14 +3,17 @@
  * The team's members. Owners see a role select and a Remove button on each
  * other row; everyone sees Leave on their own row. Both ask first
  * (ConfirmButton); a removal says so, with focus on the heading, as the row
- * it was in is gone. The API enforces the same rules (403 for members, 422 for
- * the last owner), shown here when they hit.
+ * it was in is gone. Leaving goes to the home page (this one is no longer
+ * yours), which says so the same way (noticeForNextPage.ts). The API enforces
+ * the same rules (403 for members, 422 for the last owner), shown here when
+ * they hit.
  */
 import { useRouter } from 'next/navigation';
 import { MemberController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
+import { noticeForNextPage } from '../noticeForNextPage';
 import { useRemovalNotice } from '../useRemovalNotice';
 
 interface MemberUser {
@@ -19,7 +22,14 @@ interface MemberUser {
   email: string;
 }
 
-export function MembersTable({ teamId, userId, isOwner }: { teamId: number; userId: number; isOwner: boolean }) {
+interface Props {
+  teamId: number;
+  teamName: string;
+  userId: number;
+  isOwner: boolean;
+}
+
+export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
   const router = useRouter();
   const members = MemberController.use({ teamId });
   const list = members.index({ perPage: 100 });
@@ -28,6 +38,7 @@ export function MembersTable({ teamId, userId, isOwner }: { teamId: number; user
   const removal = useRemovalNotice<HTMLHeadingElement>();
   const leave = members.mutateLeave({
     onSuccess: () => {
+      noticeForNextPage(`You left ${teamName}.`);
       router.push('/');
       router.refresh();
     },

@@ -22,7 +22,7 @@ export default async function MembersPage({ params }: { params: Promise<{ teamId
     <main className="stack">
       <h1>Members</h1>
       <HydrateClient>
-        <MembersTable teamId={team.id} userId={session.user.id} isOwner={isOwner} />
+        <MembersTable teamId={team.id} teamName={team.name} userId={session.user.id} isOwner={isOwner} />
         {isOwner && (
           <>
             <InviteForm teamId={team.id} />
