@@ -8,29 +8,18 @@
  * Runs the real script (embedded services, `next dev`) in a temporary data
  * folder on free ports.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../server/testing';
 import { type DevEnvFile, isProcessAlive } from './devEnvFile';
+import { type DevServer, startDevServer } from './testing/startDevServer';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dev-sigint-'));
-chmodSync(dataDir, 0o755); // as root the embedded server runs as `postgres`, which must reach its folder
-let dev: ChildProcess | undefined;
-
-afterAll(() => {
-  // A failed run must not leave the group behind (ESRCH: nothing left, as it should be).
-  try {
-    if (dev?.pid) process.kill(-dev.pid, 'SIGKILL');
-  } catch {}
-  rmSync(dataDir, { recursive: true, force: true });
-});
+let dev: DevServer | undefined;
+afterAll(() => dev?.stop());
 
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;
@@ -48,44 +37,18 @@ const portOpen = (port: number) =>
   });
 
 it('one SIGINT to the process group stops everything within 10 s', async () => {
-  const [appPort, pgPort, s3Port, smtpPort, mailboxPort] = [
-    await freePort(0),
-    await freePort(0),
-    await freePort(0),
-    await freePort(0),
-    await freePort(0),
-  ];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DEV_DATA_DIR: dataDir,
-    PORT: String(appPort),
-    DEV_PG_PORT: String(pgPort),
-    DEV_S3_PORT: String(s3Port),
-    DEV_SMTP_PORT: String(smtpPort),
-    DEV_MAILBOX_PORT: String(mailboxPort),
-    DEV_SEED: 'false',
-    NODE_ENV: 'development',
-  };
   // As in a bare container: the cluster must still be UTF8.
-  for (const key of Object.keys(env)) if (key === 'LANG' || key.startsWith('LC_')) delete env[key];
-  // The zero-config path: embedded database and storage, generated secret.
-  for (const key of Object.keys(env)) {
-    if (
-      ['DATABASE_URL', 'SESSION_SECRET', 'SMTP_URL', 'MAIL_TRANSPORT'].includes(key) ||
-      key.startsWith('S3_') ||
-      key.startsWith('VITEST')
-    ) {
-      delete env[key];
-    }
-  }
-  let output = '';
-  dev = spawn('npm', ['run', 'dev'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  dev.stdout?.on('data', (chunk) => (output += chunk));
-  dev.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => dev?.on('exit', (code) => resolve(code)));
-
+  dev = await startDevServer({
+    env: { DEV_SEED: 'false' },
+    unset: (key) => key === 'LANG' || key.startsWith('LC_'),
+  });
+  const { appPort, dataDir, output, exited } = dev;
   const envFile = path.join(dataDir, 'dev-env.json');
-  await until(() => /Ready in|ready on/i.test(output) && existsSync(envFile), 90_000, `next dev to start:\n${output}`);
+  await until(
+    () => /Ready in|ready on/i.test(output()) && existsSync(envFile),
+    90_000,
+    `next dev to start:\n${output()}`,
+  );
   const written = JSON.parse(readFileSync(envFile, 'utf8')) as DevEnvFile;
   const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
   expect(isProcessAlive(written.pid)).toBe(true);
@@ -117,11 +80,11 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
   expect(page).toMatch(/<iframe[^>]+srcDoc=|<iframe[^>]+srcdoc=/i);
 
   const signalledAt = Date.now();
-  process.kill(-(dev.pid as number), 'SIGINT');
+  dev.signal('SIGINT');
   const code = await Promise.race([exited, sleep(10_000).then(() => 'timeout' as const)]);
-  expect(code, output).not.toBe('timeout');
+  expect(code, output()).not.toBe('timeout');
   expect(Date.now() - signalledAt).toBeLessThan(10_000);
-  expect(output).not.toMatch(/again: exiting without waiting/);
+  expect(output()).not.toMatch(/again: exiting without waiting/);
 
   expect(isProcessAlive(postmasterPid)).toBe(false);
   expect(isProcessAlive(written.pid)).toBe(false);
