@@ -13,7 +13,7 @@ import { and, asc, eq, gt, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { db } from '@/db/database';
 import { ApiKey, Campaign } from '@/db/models';
 import { memberships, type Role, sessions, teams, users } from '@/db/schema';
-import { type ModelClass, NotFound, preparedStatement, Unauthorized } from '@/server';
+import { type GuardTarget, type ModelClass, NotFound, preparedStatement, Unauthorized } from '@/server';
 import { assertNotBlocked, clientIp, recordFailure } from './rateLimit';
 import { sessionTokenOf } from './session';
 
@@ -156,14 +156,33 @@ const TEAM_CHILD_SCOPES: Record<string, ModelClass> = {
 };
 
 /**
- * The scope guard (createApiHandler runs it before any record is read):
- * no user -> 401; not a member of `:teamId` -> 404, with no hint the team
- * exists. The membership check costs no statement (the context holds the
+ * The guard createApiHandler runs for every action, before any record is
+ * read or any hook runs: no user -> 401, unless the action is under
+ * `@allowAnonymous` and not under a team; not a member of `:teamId` -> 404,
+ * with no hint the team exists; a nested scope param of another team -> 404.
+ * The membership check costs no statement (the context holds the
  * memberships); each nested scope param costs one.
+ *
+ * A scope param this guard does not know how to check is a programming error
+ * (a 500 naming it), never a pass: add it to TEAM_CHILD_SCOPES.
  */
-export async function authorizeScope(context: AppContext, scope: Record<string, number>): Promise<void> {
-  if (!context.user) throw new Unauthorized();
+export async function authorizeScope(
+  context: AppContext,
+  scope: Record<string, number>,
+  target: GuardTarget,
+): Promise<void> {
   const { teamId } = scope;
+  for (const field of Object.keys(scope)) {
+    if (field === 'teamId' || (Object.hasOwn(TEAM_CHILD_SCOPES, field) && teamId !== undefined)) continue;
+    throw new Error(
+      `${target.controller}: the scope param ${field} is not checked by the guard; nest it under ` +
+        `@scope('teamId') and add it to TEAM_CHILD_SCOPES in backend/context.ts`,
+    );
+  }
+  if (!context.user) {
+    if (target.allowAnonymous && teamId === undefined) return;
+    throw new Unauthorized();
+  }
   if (teamId === undefined) return;
   if (!context.memberships.some((membership) => membership.teamId === teamId)) throw new NotFound('Team');
   for (const [field, model] of Object.entries(TEAM_CHILD_SCOPES)) {

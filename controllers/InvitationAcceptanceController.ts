@@ -28,6 +28,7 @@ import {
   ActiveController,
   AppError,
   action,
+  allowAnonymous,
   apiDoc,
   before,
   controller,
@@ -68,6 +69,8 @@ export interface AcceptedInvitation {
 const NOT_FOUND = 'Invitation';
 
 @apiDoc({ tag: 'Invitations', description: 'Looking up and accepting an invitation link (by its token).' })
+// The invitation page shows whom a link is for before its invitee has an account.
+@allowAnonymous({ only: ['lookup'] })
 @controller('/invitations')
 export class InvitationAcceptanceController extends ActiveController<AppContext> {
   /** Acceptance attempts are rate limited per caller address (backend/invitationRateLimit.ts). */

@@ -77,7 +77,12 @@ async function measure(call: ApiCall, route: RouteRecord) {
   const scope = matchScope(route, call.path) ?? {};
   const context = await countQueries(() => createContext(apiRequest(call)));
   const guard = await countQueries(async () => {
-    await authorizeScope(context.result, scope);
+    const { controller, action } = route;
+    await authorizeScope(context.result, scope, {
+      controller: controller.name,
+      action: action.name,
+      allowAnonymous: action.allowAnonymous,
+    });
   });
   const counted = await countWireQueries(() => countQueries(() => callApi(call)));
   return { scope, context: context.count, guard: guard.count, total: counted.result, wire: counted.wire };

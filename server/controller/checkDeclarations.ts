@@ -29,7 +29,12 @@ const routeOf = (action: CompiledAction) => `${action.httpMethod} ${action.path}
 
 /** Hooks and rescue handlers must be methods, and their only/except/if must name actions and methods. */
 export function checkHooks(
-  hooks: { before: HookDeclaration[]; after: HookDeclaration[]; rescues: RescueDeclaration[] },
+  hooks: {
+    before: HookDeclaration[];
+    after: HookDeclaration[];
+    rescues: RescueDeclaration[];
+    anonymous: ActionFilter[];
+  },
   actionNames: Set<string>,
   hasMethod: (name: string) => boolean,
   fail: Fail,
@@ -46,6 +51,7 @@ export function checkHooks(
     if (!hasMethod(handler.name)) fail(`@rescue handler "${handler.name}" is not a method`);
     checkFilter(handler.options, actionNames, `@rescue ${handler.name}`, fail);
   }
+  for (const filter of hooks.anonymous) checkFilter(filter, actionNames, '@allowAnonymous', fail);
 }
 
 function assertUnique<T>(

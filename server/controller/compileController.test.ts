@@ -9,7 +9,7 @@ import {
 } from '@/server/testing/controllerFixtures';
 import { ActiveController } from './ActiveController';
 import { compileController } from './compileController';
-import { action, before, controller, crud, mutation, rescue, scope } from './decorators';
+import { action, allowAnonymous, before, controller, crud, mutation, rescue, scope } from './decorators';
 
 const routesOf = (Controller: Parameters<typeof compileController>[0]) =>
   compileController(Controller).actions.map(
@@ -149,6 +149,17 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
       }
     }
     expect(() => compileController(RescueController)).toThrow(/@rescue handle names "nothing"/);
+  });
+
+  it('@allowAnonymous naming no action', () => {
+    @allowAnonymous({ only: ['lookUp'] })
+    @controller('/links')
+    class LinkController extends ActiveController {
+      @action('POST') lookup(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(LinkController)).toThrow(/LinkController: @allowAnonymous names "lookUp"/);
   });
 
   it('two routes on one method and path', () => {

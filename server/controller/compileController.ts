@@ -10,6 +10,7 @@
 import { checkHooks, checkResourceConfig, checkRoutesUnique } from './checkDeclarations';
 import { declaredActions } from './declaredActions';
 import { defaultActionRoutes } from './defaultActionRoutes';
+import { appliesTo } from './hooks';
 import {
   type ActionOptions,
   type ControllerDocs,
@@ -54,6 +55,8 @@ export interface CompiledAction {
   loadsRecord: boolean;
   /** The controller defines a method with this name (override or custom action). */
   hasMethod: boolean;
+  /** `@allowAnonymous` covers it: the guard may let callers who are not signed in through. */
+  allowAnonymous: boolean;
   options: MutationOptions & ActionOptions;
 }
 
@@ -76,7 +79,7 @@ export interface CompiledController {
 }
 
 /** An action before compileController adds its tRPC key, `hasMethod` and default options. */
-export type NewAction = Omit<CompiledAction, 'procedureKey' | 'hasMethod' | 'options'> & {
+export type NewAction = Omit<CompiledAction, 'procedureKey' | 'hasMethod' | 'allowAnonymous' | 'options'> & {
   options?: CompiledAction['options'];
 };
 
@@ -103,11 +106,13 @@ export function compileController(Controller: ControllerClass): CompiledControll
   const defaults = defaultActionRoutes(resource, basePath);
   const declared = declaredActions(chain, { resource, basePath, resourcePath, hasMethod, fail, defaults });
   const baseKey = procedurePath(basePath);
+  const anonymous = chain.flatMap((meta) => meta.anonymous);
   const actions: CompiledAction[] = [...defaults, ...declared].map(({ options = {}, ...action }) => ({
     ...action,
     options,
     procedureKey: [...baseKey, action.name],
     hasMethod: hasMethod(action.name),
+    allowAnonymous: anonymous.some((filter) => appliesTo(filter, action.name)),
   }));
   if (actions.length === 0) fail('declares no action: add @crud, @singleton, @action or @mutation');
 
@@ -118,7 +123,7 @@ export function compileController(Controller: ControllerClass): CompiledControll
   const after = chain.flatMap((meta) => meta.after);
   const rescues = [...chain].reverse().flatMap((meta) => meta.rescues);
   const actionNames = new Set(actions.map((a) => a.name));
-  checkHooks({ before, after, rescues }, actionNames, hasMethod, fail);
+  checkHooks({ before, after, rescues, anonymous }, actionNames, hasMethod, fail);
   const docs = [...chain].reverse().find((meta) => meta.docs)?.docs ?? {};
   for (const name of Object.keys(docs.actions ?? {})) {
     if (!actionNames.has(name)) fail(`@apiDoc documents "${name}", but there is no such action`);

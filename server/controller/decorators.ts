@@ -61,6 +61,27 @@ export function controller(path?: string): ClassDecorator {
   };
 }
 
+/**
+ * Lets callers who are not signed in reach the controller's actions (all of
+ * them, or those `only` names; `except` leaves some out). Without it every
+ * action requires a signed-in caller: the app's guard (`authorizeScope`) runs
+ * for every action and is told `allowAnonymous` in its target. Declare it
+ * where a page must work before sign-in (looking up an invitation link), never
+ * to skip the check a hook of your own makes anyway.
+ *
+ * @example
+ * ```ts
+ * @allowAnonymous({ only: ['lookup'] }) // POST /api/invitations/lookup without a session
+ * @controller('/invitations')
+ * export class InvitationAcceptanceController extends ActiveController<AppContext> { ... }
+ * ```
+ */
+export function allowAnonymous(filter: ActionFilter = {}): ClassDecorator {
+  return (target) => {
+    ownMetadata(target).anonymous.push(filter);
+  };
+}
+
 /** Documents the controller in the OpenAPI description (tag, description, texts of CRUD actions). */
 export function apiDoc(docs: ControllerDocs): ClassDecorator {
   return (target) => {

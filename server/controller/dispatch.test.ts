@@ -2,13 +2,14 @@
  * The pipeline's order without a database (docs/controllers.md, "The
  * pipeline"): scope params (400), the app's scope guard (401, then 404 for a
  * scope the user is not in), the record (404) and only then `@before` hooks
- * (403). Each refusal must come before the next step runs.
+ * (403). Each refusal must come before the next step runs. The guard runs
+ * for unscoped controllers too, and no `@rescue` handler sees its refusals.
  */
 import { describe, expect, it } from 'vitest';
 import type { ModelBase } from '../model';
 import { ActiveController } from './ActiveController';
 import { compileController } from './compileController';
-import { before, crud, scope } from './decorators';
+import { action, allowAnonymous, before, controller, crud, rescue, scope } from './decorators';
 import { type AuthorizeScope, dispatch } from './dispatch';
 import { Forbidden, NotFound, toAppError, Unauthorized } from './errors';
 import { fakeModel } from './testing/fakeModel';
@@ -89,5 +90,58 @@ describe('dispatch order', () => {
     const outcome = await get(owner, '7', '1');
     expect(outcome.status).toBe(200);
     expect(outcome.result).toEqual({ id: 1, teamId: 7, name: 'kept' });
+  });
+});
+
+@allowAnonymous({ only: ['open'] })
+@controller('things')
+class ThingController extends ActiveController<Ctx> {
+  @action('GET') open() {
+    return 'open';
+  }
+  @action('GET') closed() {
+    return 'closed';
+  }
+  /** A handler as broad as a newcomer writes it. */
+  @rescue(Error) answer(error: Error) {
+    return `rescued: ${error.message}`;
+  }
+}
+
+describe('the guard on an unscoped controller', () => {
+  const things = compileController(ThingController);
+  const targets: unknown[] = [];
+  // Signed in by default: only an action under @allowAnonymous lets an anonymous caller through.
+  const guard: AuthorizeScope<Ctx> = (context, scopeParams, target) => {
+    targets.push({ scopeParams, ...target });
+    if (!context.user && !target.allowAnonymous) throw new Unauthorized('Sign in');
+  };
+  async function call(name: string, user?: Ctx['user']) {
+    const named = things.actions.find((candidate) => candidate.name === name);
+    if (!named) throw new Error(`no ${name} action`);
+    try {
+      const context: Ctx = { user, log: [] };
+      const source = { transport: 'rest' as const, params: {} };
+      return {
+        status: 200,
+        result: await dispatch(things, named, source, { context, authorizeScope: guard as never }),
+      };
+    } catch (error) {
+      return { status: toAppError(error).status };
+    }
+  }
+
+  it('runs, and is told which actions @allowAnonymous covers', async () => {
+    targets.length = 0;
+    expect(await call('open')).toEqual({ status: 200, result: 'open' });
+    expect(await call('closed', member)).toEqual({ status: 200, result: 'closed' });
+    expect(targets).toEqual([
+      { scopeParams: {}, controller: 'ThingController', action: 'open', allowAnonymous: true },
+      { scopeParams: {}, controller: 'ThingController', action: 'closed', allowAnonymous: false },
+    ]);
+  });
+
+  it("refuses an anonymous caller elsewhere, and @rescue(Error) cannot turn the guard's 401 into an answer", async () => {
+    expect(await call('closed')).toEqual({ status: 401 });
   });
 });

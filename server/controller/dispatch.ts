@@ -14,14 +14,24 @@ import { serialize } from './serialize';
 import type { ControllerInstance } from './types';
 
 /**
- * App-supplied guard run after the scope params are parsed and before any
- * record is read: throw Unauthorized / NotFound / Forbidden to refuse.
+ * App-supplied guard run for every action, after the scope params are parsed
+ * (`{}` on an unscoped controller) and before any record is read or any hook
+ * runs: throw Unauthorized / NotFound / Forbidden to refuse. Its answer is
+ * final: `@rescue` handlers never see its refusals.
  */
 export type AuthorizeScope<Ctx = unknown> = (
   context: Ctx,
   scope: Record<string, number>,
-  target: { controller: string; action: string },
+  target: GuardTarget,
 ) => void | Promise<void>;
+
+/** What the guard is asked about. */
+export interface GuardTarget {
+  controller: string;
+  action: string;
+  /** The action is under `@allowAnonymous`: a caller who is not signed in may reach it. */
+  allowAnonymous: boolean;
+}
 
 export interface DispatchOptions {
   context: unknown;
@@ -62,16 +72,18 @@ async function runPipeline(
   controller.context = options.context;
   controller.actionName = action.name;
   controller.relation = null;
+  // 2-3. scope params from the URL, then the app's guard: outside the rescue below, so no
+  // `@rescue` handler can turn a refusal into an answer.
+  const scope = readScope(compiled.scopes, source);
+  controller.scopeParams = scope;
+  if (options.authorizeScope) {
+    await (options.authorizeScope as AuthorizeScope)(options.context, scope, {
+      controller: compiled.name,
+      action: action.name,
+      allowAnonymous: action.allowAnonymous,
+    });
+  }
   try {
-    // 2-3. scope params from the URL, then the app's scope guard.
-    const scope = readScope(compiled.scopes, source);
-    controller.scopeParams = scope;
-    if (compiled.scopes.length > 0 && options.authorizeScope) {
-      await (options.authorizeScope as AuthorizeScope)(options.context, scope, {
-        controller: compiled.name,
-        action: action.name,
-      });
-    }
     // 4. the scoped relation.
     if (compiled.model) controller.relation = compiled.model.all().where(scope);
     // 5. input, and the record for record actions (404 before any hook).

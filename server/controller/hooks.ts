@@ -6,7 +6,8 @@
 import type { ActionFilter, HookDeclaration, RescueDeclaration } from './metadata';
 import type { ControllerInstance } from './types';
 
-function appliesTo(filter: ActionFilter, actionName: string): boolean {
+/** Whether an `only` / `except` filter lets `actionName` through. */
+export function appliesTo(filter: ActionFilter, actionName: string): boolean {
   if (filter.only && !filter.only.includes(actionName)) return false;
   if (filter.except?.includes(actionName)) return false;
   return true;

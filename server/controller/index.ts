@@ -10,6 +10,7 @@ export {
 export {
   action,
   after,
+  allowAnonymous,
   apiDoc,
   before,
   type ControllerOfModel,
@@ -22,7 +23,7 @@ export {
   singleton,
 } from './decorators';
 export { type ContextDecorators, decoratorsFor } from './decoratorsFor';
-export { type AuthorizeScope, dispatch } from './dispatch';
+export { type AuthorizeScope, dispatch, type GuardTarget } from './dispatch';
 export {
   AppError,
   BadRequest,

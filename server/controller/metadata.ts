@@ -149,6 +149,8 @@ export interface ControllerMetadata {
   before: HookDeclaration[];
   after: HookDeclaration[];
   rescues: RescueDeclaration[];
+  /** `@allowAnonymous` filters: the actions the app's guard may let callers who are not signed in reach. */
+  anonymous: ActionFilter[];
 }
 
 const store = new WeakMap<object, ControllerMetadata>();
@@ -157,7 +159,7 @@ const store = new WeakMap<object, ControllerMetadata>();
 export function ownMetadata(target: object): ControllerMetadata {
   let meta = store.get(target);
   if (!meta) {
-    meta = { scopes: [], methods: [], before: [], after: [], rescues: [] };
+    meta = { scopes: [], methods: [], before: [], after: [], rescues: [], anonymous: [] };
     store.set(target, meta);
   }
   return meta;

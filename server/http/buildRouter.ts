@@ -50,7 +50,7 @@ function toProcedure(builder: ProcedureBuilder, compiled: CompiledController, ac
   const resolve = async ({ ctx, input }: { ctx: object; input: unknown }) => {
     try {
       const params = readInput(input);
-      const authorizeScope = compiled.scopes.length > 0 ? scopeGuardOf(ctx) : undefined;
+      const authorizeScope = scopeGuardOf(ctx, { required: compiled.scopes.length > 0 });
       return await dispatch(
         compiled,
         action,

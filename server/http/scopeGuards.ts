@@ -22,10 +22,14 @@ export function attachScopeGuard<Ctx extends object>(
   return context;
 }
 
-/** The guard of a context: a function, `undefined` when explicitly none; throws when never attached. */
-export function scopeGuardOf(context: object): AuthorizeScope<never> | undefined {
+/**
+ * The guard of a context: a function, `undefined` when explicitly none.
+ * `required` (scoped procedures): throws when never attached.
+ */
+export function scopeGuardOf(context: object, { required }: { required: boolean }): AuthorizeScope<never> | undefined {
   const entry = (context as { [GUARD]?: GuardEntry })[GUARD];
   if (entry === undefined) {
+    if (!required) return undefined;
     throw new Error('No scope guard on this context: build contexts with createApiHandler or attachScopeGuard().');
   }
   return entry || undefined;

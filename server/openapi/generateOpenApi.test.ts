@@ -71,6 +71,9 @@ describe('generateOpenApi', () => {
     }) as Json;
     expect(secured.security).toEqual([{ bearer: [] }]);
     expect(secured.paths['/orgs/{orgId}/projects'].get.responses).toHaveProperty('401');
+    expect(secured.paths['/orgs/{orgId}/projects'].get.security).toBeUndefined();
+    // `@allowAnonymous`: the credentials are optional there.
+    expect(secured.paths['/api-keys/ping'].get.security).toEqual([{}, { bearer: [] }]);
   });
 
   it('turns a GET action zod input into query parameters, and uses declared docs', () => {

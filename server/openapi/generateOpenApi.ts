@@ -40,9 +40,15 @@ export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
   const registry = new SchemaRegistry();
   const schemes = options.securitySchemes ?? {};
   const authenticated = Object.keys(schemes).length > 0;
-  const operations: Operation[] = options.routers.routes.map((route) =>
-    operationFor(route.controller, route.action, registry, authenticated),
-  );
+  const security = Object.keys(schemes)
+    .sort(byKey)
+    .map((name) => ({ [name]: [] }));
+  const operations: Operation[] = options.routers.routes.map((route) => {
+    const described = operationFor(route.controller, route.action, registry, authenticated);
+    // `{}` says the credentials are optional: `@allowAnonymous` lets callers without them in.
+    if (authenticated && route.action.allowAnonymous) described.operation.security = [{}, ...security];
+    return described;
+  });
 
   const paths: OpenApiDocument['paths'] = {};
   const seen = new Set<string>();
@@ -72,9 +78,7 @@ export function generateOpenApi(options: OpenApiOptions): OpenApiDocument {
     info: options.info,
     servers: [{ url: (options.prefix ?? '/api').replace(/\/+$/, '') }],
     // Without schemes `[]` says "anonymous" outright rather than leave readers guessing.
-    security: Object.keys(schemes)
-      .sort(byKey)
-      .map((name) => ({ [name]: [] })),
+    security,
     tags: [...tags]
       .sort(([a], [b]) => byKey(a, b))
       .map(([name, description]) => ({ name, ...(description ? { description } : {}) })),

@@ -10,6 +10,7 @@ import {
   ActiveController,
   action,
   after,
+  allowAnonymous,
   BadRequest,
   before,
   belongsTo,
@@ -19,6 +20,7 @@ import {
   crud,
   db,
   Forbidden,
+  type GuardTarget,
   Model,
   type ModelBase,
   mergeRouters,
@@ -116,9 +118,13 @@ export function contextFromRequest(request: Request): TestContext {
   return { userId: Number(user), roles };
 }
 
-export function authorizeOrg(context: TestContext, scopeParams: Record<string, number>): void {
-  if (context.userId === null) throw new Unauthorized();
+/** The fixtures' guard, shaped like the app's (backend/context.ts): signed in unless `@allowAnonymous`, outside an org. */
+export function authorizeOrg(context: TestContext, scopeParams: Record<string, number>, target: GuardTarget): void {
   const orgId = scopeParams.orgId;
+  if (context.userId === null) {
+    if (target.allowAnonymous && orgId === undefined) return;
+    throw new Unauthorized();
+  }
   if (orgId !== undefined && !context.roles[orgId]) throw new NotFound('Org');
 }
 
@@ -256,6 +262,7 @@ export class UploadController extends ActiveController<TestContext> {
   }
 }
 
+@allowAnonymous()
 @controller()
 export class APIKeyController extends ActiveController<TestContext> {
   @action('GET')
@@ -264,6 +271,7 @@ export class APIKeyController extends ActiveController<TestContext> {
   }
 }
 
+@allowAnonymous()
 @controller('/v2/things')
 export class ThingController extends ActiveController<TestContext> {
   @action('GET', '/v2/things/latest')
