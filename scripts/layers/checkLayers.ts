@@ -11,10 +11,16 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { LAYER_RULES, type LayerRule } from './layerRules';
+import { CHECKED_FOLDERS, LAYER_RULES, type LayerRule } from './layerRules';
 
-/** Folders and top-level files whose imports are checked. */
-const CHECKED = /^(app|controllers|db|server|scripts|bench|e2e)\/.*\.(ts|tsx|mts|js|mjs)$|^[^/]+\.(ts|mts)$/;
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+
+/** Whether the lint reads `file`'s imports: source in the table's folders (CHECKED_FOLDERS), and top-level files. */
+export function isChecked(file: string): boolean {
+  if (!SOURCE.test(file)) return false;
+  const [first, ...rest] = file.split('/');
+  return rest.length === 0 || CHECKED_FOLDERS.includes(first ?? '');
+}
 
 export interface Violation {
   file: string;
@@ -106,7 +112,7 @@ function isTypeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boo
 /** Violations in the given files (repository-relative paths), reading them from `root`. */
 export function checkFiles(root: string, files: string[]): Violation[] {
   const violations: Violation[] = [];
-  for (const file of files.filter((name) => CHECKED.test(name))) {
+  for (const file of files.filter(isChecked)) {
     for (const { specifier, typeOnly } of importsOf(readFileSync(path.join(root, file), 'utf8'))) {
       const rule = layerViolation(file, specifier, { typeOnly });
       if (rule) violations.push({ file, specifier, rule });
