@@ -1,7 +1,8 @@
 /**
  * Checks every import in the tree against the layer table (layerRules.ts).
  * `npm run lint` runs it after Biome; `layerViolation` is the rule engine,
- * tested with probes in layerRules.test.ts.
+ * tested with probes in layerRules.test.ts. It also runs the route-file check
+ * (routeEdge.ts: every route file goes through the API's one edge).
  *
  * Imports are read with TypeScript's own pre-processor (static, dynamic,
  * `export ... from`, `import type`), then resolved to a repository path
@@ -12,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { CHECKED_FOLDERS, LAYER_RULES, type LayerRule } from './layerRules';
+import { checkRouteEdge } from './routeEdge';
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
@@ -132,13 +134,18 @@ export function treeFiles(root: string): string[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd();
-  const violations = checkFiles(root, treeFiles(root));
+  const files = treeFiles(root);
+  const violations = checkFiles(root, files);
   for (const { file, specifier, rule } of violations) {
     console.error(`${file}: imports '${specifier}' [${rule.name}]\n  ${rule.message}`);
   }
-  if (violations.length > 0) {
+  const bypasses = checkRouteEdge(root, files);
+  for (const { file, method, message } of bypasses)
+    console.error(`${file}: exports ${method} [route-edge]\n  ${message}`);
+  if (violations.length > 0)
     console.error(`\n✖ ${violations.length} import(s) break the layer table (scripts/layers/layerRules.ts)`);
-    process.exit(1);
-  }
-  console.log('Layers: every import follows scripts/layers/layerRules.ts');
+  if (bypasses.length > 0)
+    console.error(`\n✖ ${bypasses.length} route handler(s) bypass the API's edge (scripts/layers/routeEdge.ts)`);
+  if (violations.length > 0 || bypasses.length > 0) process.exit(1);
+  console.log('Layers: every import follows scripts/layers/layerRules.ts, every route file goes through apiRoute');
 }
