@@ -1,7 +1,8 @@
 /**
  * Checks every import in the tree against the layer table (layerRules.ts).
  * `npm run lint` runs it after Biome; `layerViolation` is the rule engine,
- * tested with probes in layerRules.test.ts.
+ * tested with probes in layerRules.test.ts. It also runs the route-file check
+ * (routeEdge.ts: every route file goes through the API's one edge).
  *
  * Imports are read with TypeScript's own pre-processor (static, dynamic,
  * `export ... from`, `import type`), then resolved to a repository path
@@ -11,10 +12,17 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { LAYER_RULES, type LayerRule } from './layerRules';
+import { CHECKED_FOLDERS, LAYER_RULES, type LayerRule } from './layerRules';
+import { checkRouteEdge } from './routeEdge';
 
-/** Folders and top-level files whose imports are checked. */
-const CHECKED = /^(app|controllers|db|server|scripts|bench|e2e)\/.*\.(ts|tsx|mts|js|mjs)$|^[^/]+\.(ts|mts)$/;
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+
+/** Whether the lint reads `file`'s imports: source in the table's folders (CHECKED_FOLDERS), and top-level files. */
+export function isChecked(file: string): boolean {
+  if (!SOURCE.test(file)) return false;
+  const [first, ...rest] = file.split('/');
+  return rest.length === 0 || CHECKED_FOLDERS.includes(first ?? '');
+}
 
 export interface Violation {
   file: string;
@@ -106,7 +114,7 @@ function isTypeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boo
 /** Violations in the given files (repository-relative paths), reading them from `root`. */
 export function checkFiles(root: string, files: string[]): Violation[] {
   const violations: Violation[] = [];
-  for (const file of files.filter((name) => CHECKED.test(name))) {
+  for (const file of files.filter(isChecked)) {
     for (const { specifier, typeOnly } of importsOf(readFileSync(path.join(root, file), 'utf8'))) {
       const rule = layerViolation(file, specifier, { typeOnly });
       if (rule) violations.push({ file, specifier, rule });
@@ -126,13 +134,18 @@ export function treeFiles(root: string): string[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd();
-  const violations = checkFiles(root, treeFiles(root));
+  const files = treeFiles(root);
+  const violations = checkFiles(root, files);
   for (const { file, specifier, rule } of violations) {
     console.error(`${file}: imports '${specifier}' [${rule.name}]\n  ${rule.message}`);
   }
-  if (violations.length > 0) {
+  const bypasses = checkRouteEdge(root, files);
+  for (const { file, method, message } of bypasses)
+    console.error(`${file}: exports ${method} [route-edge]\n  ${message}`);
+  if (violations.length > 0)
     console.error(`\n✖ ${violations.length} import(s) break the layer table (scripts/layers/layerRules.ts)`);
-    process.exit(1);
-  }
-  console.log('Layers: every import follows scripts/layers/layerRules.ts');
+  if (bypasses.length > 0)
+    console.error(`\n✖ ${bypasses.length} route handler(s) bypass the API's edge (scripts/layers/routeEdge.ts)`);
+  if (violations.length > 0 || bypasses.length > 0) process.exit(1);
+  console.log('Layers: every import follows scripts/layers/layerRules.ts, every route file goes through apiRoute');
 }

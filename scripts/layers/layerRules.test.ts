@@ -3,9 +3,11 @@
  * allowed neighbours, through the same engine `npm run lint` runs; then the
  * whole tree, which must follow the table.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFiles, importsOf, importTarget, layerViolation, treeFiles } from './checkLayers';
+import { checkFiles, importsOf, importTarget, isChecked, layerViolation, treeFiles } from './checkLayers';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ruleOf = (file: string, specifier: string, typeOnly = false) =>
@@ -97,6 +99,37 @@ describe('reading imports', () => {
     expect(importTarget('server/model/Model.ts', '../../controllers')).toBe('controllers');
     expect(importTarget('app/page.tsx', '@/server')).toBe('server');
     expect(importTarget('app/page.tsx', '@better-auth/utils/hash')).toBe('npm:@better-auth/utils');
+  });
+});
+
+describe('files the lint reads', () => {
+  /** A throwaway tree holding the given files, run through the same file walk as `npm run lint`. */
+  function lintTree(files: Record<string, string>): string[] {
+    const root = mkdtempSync(path.join(tmpdir(), 'layers-'));
+    try {
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      }
+      return checkFiles(root, Object.keys(files)).map(({ file, rule }) => `${file}: ${rule.name}`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  it('reads backend/: an import up into the controllers fails the lint', () => {
+    expect(
+      lintTree({
+        'backend/context.ts': "import { TeamScopedController } from '@/controllers/TeamScopedController';\n",
+        'backend/jobs.ts': "import { api } from '@/controllers/testClient';\n",
+        'backend/jobs.test.ts': "import { api } from '@/controllers/testClient';\n",
+      }),
+    ).toEqual(['backend/context.ts: backend-below-controllers', 'backend/jobs.ts: backend-below-controllers']);
+  });
+
+  it('leaves no source file of the tree unread', () => {
+    const sources = treeFiles(ROOT).filter((file) => /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(file));
+    expect(sources.filter((file) => !isChecked(file))).toEqual([]);
   });
 });
 

@@ -12,7 +12,8 @@
  *
  * A route file declares the methods it serves with `apiRoute`; every other
  * method answers 405 with `Allow`. To add a route: `export const { GET, POST, PUT,
- * PATCH, DELETE } = apiRoute('/api/things', { GET: (request) => ... })`.
+ * PATCH, DELETE } = apiRoute('/api/things', { GET: (request) => ... })`; `npm run lint`
+ * refuses a route file whose methods do not come from here (scripts/layers/routeEdge.ts).
  */
 import { ServiceUnavailable } from '../controller/errors';
 import { isDraining, trackRequest } from '../lifecycle/shutdown';

@@ -1,0 +1,69 @@
+/**
+ * GET /dev/mail/messages through the API's edge: the mailbox as JSON, and its
+ * refusals in the API's error envelope (404 in production, 503 without a
+ * catcher), with a request id; other methods answer 405.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it, vi } from 'vitest';
+import { freePort } from '@/server/testing';
+
+// devMailbox.ts is marked 'server-only', which throws outside React's server build: this is the server.
+vi.mock('server-only', () => ({}));
+
+/** Imports the route afresh under `vars` (env.ts reads the environment once, at import). */
+async function loadRoute(vars: Record<string, string>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  return import('./route');
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+const messages = (query = '') =>
+  new Request(`http://localhost/dev/mail/messages${query}`, { headers: { 'x-request-id': 'probe-1' } });
+
+it('lists the caught mails the catcher holds', async () => {
+  const catcher = createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ messages: [{ id: '1', subject: 'Hi', asked: request.url }] }));
+  });
+  await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = catcher.address() as AddressInfo;
+    const { GET } = await loadRoute({ DEV_MAILBOX_URL: `http://127.0.0.1:${port}` });
+    const response = await GET(messages('?to=a@example.com'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('probe-1');
+    expect(await response.json()).toEqual({
+      messages: [{ id: '1', subject: 'Hi', asked: '/messages?to=a%40example.com' }],
+    });
+  } finally {
+    catcher.close();
+  }
+});
+
+it('answers 503 in the error envelope when the catcher is not reachable', async () => {
+  const { GET } = await loadRoute({ DEV_MAILBOX_URL: `http://127.0.0.1:${await freePort()}` });
+  const response = await GET(messages());
+  expect(response.status).toBe(503);
+  const { error } = (await response.json()) as { error: { code: string; message: string; requestId: string } };
+  expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', requestId: 'probe-1' });
+  expect(error.message).toContain('is npm run dev running?');
+});
+
+it('is a 404 in production, whatever is set', async () => {
+  const { GET } = await loadRoute({ NODE_ENV: 'production', DEV_MAILBOX_URL: 'http://127.0.0.1:1' });
+  const response = await GET(messages());
+  expect(response.status).toBe(404);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+});
+
+it('answers other methods with a JSON 405 naming GET', async () => {
+  const { POST } = await loadRoute({});
+  const response = await POST(new Request('http://localhost/dev/mail/messages', { method: 'POST' }));
+  expect(response.status).toBe(405);
+  expect(response.headers.get('allow')).toContain('GET');
+});
