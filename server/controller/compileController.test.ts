@@ -185,6 +185,21 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
     );
   });
 
+  it('the same @scope twice (on a parent class and again on a subclass)', () => {
+    @scope('orgId')
+    class OrgScopedController extends ActiveController {}
+    @scope('orgId')
+    class NoteController extends OrgScopedController {
+      @action('GET')
+      recent(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(NoteController)).toThrow(
+      "NoteController: @scope('orgId') is declared twice, here or on a parent class; keep one, or the URL would nest /orgs/:orgId twice",
+    );
+  });
+
   it('@mutation without a model, and a class with no declarations', () => {
     @controller('/loose')
     class LooseController extends ActiveController {

@@ -96,7 +96,7 @@ export function compileController(Controller: ControllerClass): CompiledControll
 
   const resource = [...chain].reverse().find((meta) => meta.resource)?.resource;
   const model = resource?.model ?? null;
-  const { scopes, resourcePath, basePath } = resolvePaths(Controller, chain);
+  const { scopes, resourcePath, basePath } = resolvePaths(Controller, chain, fail);
   const prototype = Controller.prototype as unknown as Record<string, unknown>;
   const hasMethod = (name: string) => typeof prototype[name] === 'function';
 
@@ -142,9 +142,17 @@ export function compileController(Controller: ControllerClass): CompiledControll
 }
 
 /** Scope prefix (parents' @scope first) + the resource path (explicit, else from the class name). */
-function resolvePaths(Controller: ControllerClass, chain: ControllerMetadata[]) {
+function resolvePaths(Controller: ControllerClass, chain: ControllerMetadata[], fail: Fail) {
   const scopes = chain.flatMap((meta) => meta.scopes);
+  // A base class and its subclass both saying @scope('teamId') would nest /teams/:teamId twice.
+  const repeated = scopes.find((field, index) => scopes.indexOf(field) !== index);
+  if (repeated) {
+    fail(
+      `@scope('${repeated}') is declared twice, here or on a parent class; keep one, or the URL would nest ${scopeSegment(repeated)} twice`,
+    );
+  }
   const explicitPath = [...chain].reverse().find((meta) => meta.path !== undefined)?.path;
   const resourcePath = explicitPath ? `/${explicitPath.replace(/^\/+|\/+$/g, '')}` : inferResourcePath(Controller.name);
   return { scopes, resourcePath, basePath: scopes.map(scopeSegment).join('') + resourcePath };
 }
+
