@@ -200,6 +200,19 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
     );
   });
 
+  it('a param in an explicit @controller path', () => {
+    @controller('orgs/:orgId/notes')
+    class NoteController extends ActiveController {
+      @action('GET')
+      recent(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(NoteController)).toThrow(
+      "NoteController: @controller('orgs/:orgId/notes') has a param (:orgId), which no scope guard or query filter would check; use @scope('orgId') and @controller('notes')",
+    );
+  });
+
   it('@mutation without a model, and a class with no declarations', () => {
     @controller('/loose')
     class LooseController extends ActiveController {

@@ -152,7 +152,24 @@ function resolvePaths(Controller: ControllerClass, chain: ControllerMetadata[], 
     );
   }
   const explicitPath = [...chain].reverse().find((meta) => meta.path !== undefined)?.path;
+  if (explicitPath) checkControllerPath(explicitPath, fail);
   const resourcePath = explicitPath ? `/${explicitPath.replace(/^\/+|\/+$/g, '')}` : inferResourcePath(Controller.name);
   return { scopes, resourcePath, basePath: scopes.map(scopeSegment).join('') + resourcePath };
 }
 
+/**
+ * A param in `@controller('teams/:teamId/notes')` would be served without the
+ * scope guard or the query filter that `@scope` brings: refused, with the
+ * declarations that do the same safely.
+ */
+function checkControllerPath(path: string, fail: Fail): void {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const params = segments.filter((segment) => segment.includes(':')).map((segment) => segment.replace(/^.*:/, ''));
+  if (params.length === 0) return;
+  const last = segments.findLastIndex((segment) => segment.includes(':'));
+  const rest = segments.slice(last + 1).join('/');
+  const scopes = params.map((param) => `@scope('${param}')`).join(', ');
+  fail(
+    `@controller('${path}') has ${params.length === 1 ? 'a param' : 'params'} (${params.map((p) => `:${p}`).join(', ')}), which no scope guard or query filter would check; use ${scopes}${rest ? ` and @controller('${rest}')` : ''}`,
+  );
+}
