@@ -10,6 +10,7 @@
 import { checkHooks, checkResourceConfig, checkRoutesUnique } from './checkDeclarations';
 import { declaredActions } from './declaredActions';
 import { defaultActionRoutes } from './defaultActionRoutes';
+import type { CompiledHook } from './hooks';
 import {
   type ActionOptions,
   type ControllerDocs,
@@ -69,8 +70,8 @@ export interface CompiledController {
   docs: ControllerDocs;
   actions: CompiledAction[];
   /** Parent class hooks first, then declaration order. */
-  before: HookDeclaration[];
-  after: HookDeclaration[];
+  before: CompiledHook[];
+  after: CompiledHook[];
   /** Own class first, then parents; declaration order within a class. */
   rescues: RescueDeclaration[];
 }
@@ -89,6 +90,11 @@ export function compileController(Controller: ControllerClass): CompiledControll
   const cached = compiled.get(Controller);
   if (cached) return cached;
   const chain = metadataChain(Controller);
+  const compiledHook = (kind: CompiledHook['kind']) => (hook: HookDeclaration) => ({
+    ...hook,
+    kind,
+    controller: Controller.name,
+  });
   const fail: Fail = (problem) => {
     throw new Error(`${Controller.name}: ${problem}`);
   };
@@ -114,8 +120,8 @@ export function compileController(Controller: ControllerClass): CompiledControll
   checkRoutesUnique(actions, fail);
   if (model) checkResourceConfig(model, resource, scopes, fail);
   // Hooks run parent class first; rescue handlers are searched from the own class up.
-  const before = chain.flatMap((meta) => meta.before);
-  const after = chain.flatMap((meta) => meta.after);
+  const before = chain.flatMap((meta) => meta.before.map(compiledHook('before')));
+  const after = chain.flatMap((meta) => meta.after.map(compiledHook('after')));
   const rescues = [...chain].reverse().flatMap((meta) => meta.rescues);
   const actionNames = new Set(actions.map((a) => a.name));
   checkHooks({ before, after, rescues }, actionNames, hasMethod, fail);
