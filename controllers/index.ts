@@ -51,4 +51,7 @@ export const handler = createApiHandler({
   userIdOf: (context) => context.user?.id,
   // Cookie-carrying writes must come from APP_URL's origin (backend/appOrigin.ts).
   origin: appOrigin,
+  // A team's rows carry teamId: a controller over such a model without @scope('teamId') would serve
+  // every team's rows, so it stops the app at boot instead. Rename it here if your tenant column differs.
+  tenantColumn: 'teamId',
 });

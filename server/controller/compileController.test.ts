@@ -196,6 +196,34 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
     );
   });
 
+  it('the same @scope twice (on a parent class and again on a subclass)', () => {
+    @scope('orgId')
+    class OrgScopedController extends ActiveController {}
+    @scope('orgId')
+    class NoteController extends OrgScopedController {
+      @action('GET')
+      recent(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(NoteController)).toThrow(
+      "NoteController: @scope('orgId') is declared twice, here or on a parent class; keep one, or the URL would nest /orgs/:orgId twice",
+    );
+  });
+
+  it('a param in an explicit @controller path', () => {
+    @controller('orgs/:orgId/notes')
+    class NoteController extends ActiveController {
+      @action('GET')
+      recent(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(NoteController)).toThrow(
+      "NoteController: @controller('orgs/:orgId/notes') has a param (:orgId), which no scope guard or query filter would check; use @scope('orgId') and @controller('notes')",
+    );
+  });
+
   it('@mutation without a model, and a class with no declarations', () => {
     @controller('/loose')
     class LooseController extends ActiveController {

@@ -10,7 +10,7 @@
 import { checkHooks, checkResourceConfig, checkRoutesUnique } from './checkDeclarations';
 import { declaredActions } from './declaredActions';
 import { defaultActionRoutes } from './defaultActionRoutes';
-import { appliesTo } from './hooks';
+import { appliesTo, type CompiledHook } from './hooks';
 import {
   type ActionOptions,
   type ControllerDocs,
@@ -72,8 +72,8 @@ export interface CompiledController {
   docs: ControllerDocs;
   actions: CompiledAction[];
   /** Parent class hooks first, then declaration order. */
-  before: HookDeclaration[];
-  after: HookDeclaration[];
+  before: CompiledHook[];
+  after: CompiledHook[];
   /** Own class first, then parents; declaration order within a class. */
   rescues: RescueDeclaration[];
 }
@@ -92,6 +92,11 @@ export function compileController(Controller: ControllerClass): CompiledControll
   const cached = compiled.get(Controller);
   if (cached) return cached;
   const chain = metadataChain(Controller);
+  const compiledHook = (kind: CompiledHook['kind']) => (hook: HookDeclaration) => ({
+    ...hook,
+    kind,
+    controller: Controller.name,
+  });
   const fail: Fail = (problem) => {
     throw new Error(`${Controller.name}: ${problem}`);
   };
@@ -99,7 +104,7 @@ export function compileController(Controller: ControllerClass): CompiledControll
 
   const resource = [...chain].reverse().find((meta) => meta.resource)?.resource;
   const model = resource?.model ?? null;
-  const { scopes, resourcePath, basePath } = resolvePaths(Controller, chain);
+  const { scopes, resourcePath, basePath } = resolvePaths(Controller, chain, fail);
   const prototype = Controller.prototype as unknown as Record<string, unknown>;
   const hasMethod = (name: string) => typeof prototype[name] === 'function';
 
@@ -119,8 +124,8 @@ export function compileController(Controller: ControllerClass): CompiledControll
   checkRoutesUnique(actions, fail);
   if (model) checkResourceConfig(model, resource, scopes, fail);
   // Hooks run parent class first; rescue handlers are searched from the own class up.
-  const before = chain.flatMap((meta) => meta.before);
-  const after = chain.flatMap((meta) => meta.after);
+  const before = chain.flatMap((meta) => meta.before.map(compiledHook('before')));
+  const after = chain.flatMap((meta) => meta.after.map(compiledHook('after')));
   const rescues = [...chain].reverse().flatMap((meta) => meta.rescues);
   const actionNames = new Set(actions.map((a) => a.name));
   checkHooks({ before, after, rescues, anonymous }, actionNames, hasMethod, fail);
@@ -147,9 +152,34 @@ export function compileController(Controller: ControllerClass): CompiledControll
 }
 
 /** Scope prefix (parents' @scope first) + the resource path (explicit, else from the class name). */
-function resolvePaths(Controller: ControllerClass, chain: ControllerMetadata[]) {
+function resolvePaths(Controller: ControllerClass, chain: ControllerMetadata[], fail: Fail) {
   const scopes = chain.flatMap((meta) => meta.scopes);
+  // A base class and its subclass both saying @scope('teamId') would nest /teams/:teamId twice.
+  const repeated = scopes.find((field, index) => scopes.indexOf(field) !== index);
+  if (repeated) {
+    fail(
+      `@scope('${repeated}') is declared twice, here or on a parent class; keep one, or the URL would nest ${scopeSegment(repeated)} twice`,
+    );
+  }
   const explicitPath = [...chain].reverse().find((meta) => meta.path !== undefined)?.path;
+  if (explicitPath) checkControllerPath(explicitPath, fail);
   const resourcePath = explicitPath ? `/${explicitPath.replace(/^\/+|\/+$/g, '')}` : inferResourcePath(Controller.name);
   return { scopes, resourcePath, basePath: scopes.map(scopeSegment).join('') + resourcePath };
+}
+
+/**
+ * A param in `@controller('teams/:teamId/notes')` would be served without the
+ * scope guard or the query filter that `@scope` brings: refused, with the
+ * declarations that do the same safely.
+ */
+function checkControllerPath(path: string, fail: Fail): void {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  const params = segments.filter((segment) => segment.includes(':')).map((segment) => segment.replace(/^.*:/, ''));
+  if (params.length === 0) return;
+  const last = segments.findLastIndex((segment) => segment.includes(':'));
+  const rest = segments.slice(last + 1).join('/');
+  const scopes = params.map((param) => `@scope('${param}')`).join(', ');
+  fail(
+    `@controller('${path}') has ${params.length === 1 ? 'a param' : 'params'} (${params.map((p) => `:${p}`).join(', ')}), which no scope guard or query filter would check; use ${scopes}${rest ? ` and @controller('${rest}')` : ''}`,
+  );
 }

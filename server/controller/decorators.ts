@@ -198,7 +198,8 @@ export function action<const O extends ActionOptions = Record<never, never>>(
 }
 
 /**
- * Runs the method before the action (after the record is loaded); throw to refuse.
+ * Runs the method before the action (after the record is loaded); throw to refuse
+ * (returning a value, such as `false`, is an error: it would not stop the action).
  * Parent class hooks run first; `only` / `except` name actions, `if` a method or a function.
  *
  * @example
@@ -214,7 +215,8 @@ export function before(options: HookOptions = {}): MethodDecorator {
 }
 
 /**
- * Runs the method after the action; it receives the action's result.
+ * Runs the method after the action; it receives the action's result and returns nothing
+ * (a returned value would not replace the response, so it is an error).
  *
  * @example
  * ```ts

@@ -7,6 +7,7 @@ import { ActiveController } from './ActiveController';
 import { type ControllerClass, compileController } from './compileController';
 import { action, after, before, controller, rescue } from './decorators';
 import { dispatch } from './dispatch';
+import { toAppError } from './errors';
 
 interface Ctx {
   log: string[];
@@ -119,6 +120,63 @@ describe('hooks', () => {
     const context = { log: [] };
     await expect(run(StoppingController, 'read', context)).rejects.toThrow('refused');
     expect(context.log).toEqual(['parent before']);
+  });
+});
+
+describe('a hook that returns a value', () => {
+  // Returning false to refuse (as in older Rails) would be ignored and the action would run: a 500 instead.
+  @controller('denying')
+  class DenyingController extends ActiveController<Ctx> {
+    @before({ only: ['read'] })
+    deny(): boolean {
+      return false;
+    }
+
+    @before({ only: ['write'] })
+    async denyLater(): Promise<boolean> {
+      return false;
+    }
+
+    @after({ only: ['replace'] })
+    replaceResult(): string {
+      return 'replaced';
+    }
+
+    @action('GET')
+    read(): string {
+      this.context.log.push('action read');
+      return 'r';
+    }
+
+    @action('POST')
+    write(): string {
+      this.context.log.push('action write');
+      return 'w';
+    }
+
+    @action('GET')
+    replace(): string {
+      return 'r';
+    }
+  }
+
+  it('fails the request when a @before hook returns one (awaited too), and the action does not run', async () => {
+    const context = { log: [] };
+    const refusal = run(DenyingController, 'read', context);
+    await expect(refusal).rejects.toThrow(
+      'before hook deny of DenyingController returned false: throw an error (e.g. Forbidden) to stop the request',
+    );
+    await expect(refusal.catch((error: unknown) => toAppError(error).status)).resolves.toBe(500);
+    await expect(run(DenyingController, 'write', context)).rejects.toThrow(
+      'before hook denyLater of DenyingController returned false',
+    );
+    expect(context.log).toEqual([]);
+  });
+
+  it('fails the request when an @after hook returns one: it would not change the response', async () => {
+    await expect(run(DenyingController, 'replace')).rejects.toThrow(
+      'after hook replaceResult of DenyingController returned "replaced": the response is the action\'s result; return nothing',
+    );
   });
 });
 

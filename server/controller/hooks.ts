@@ -19,10 +19,22 @@ function method(controller: ControllerInstance, name: string): Callable {
   return (controller as unknown as Record<string, Callable>)[name] as Callable;
 }
 
-/** Runs the hooks that apply to the current action, in order; a throw stops the request. */
+/** A hook as compileController hands it to dispatch: which kind, and whose, for the messages below. */
+export interface CompiledHook extends HookDeclaration {
+  kind: 'before' | 'after';
+  /** The compiled controller's name (the hook may be declared on a parent class). */
+  controller: string;
+}
+
+/**
+ * Runs the hooks that apply to the current action, in order; a throw stops the request.
+ * A hook that returns a value is a programming error (a 500, logged with this message):
+ * nothing reads it, so `return false` would not refuse and a returned result would not
+ * replace the response.
+ */
 export async function runHooks(
   controller: ControllerInstance,
-  hooks: HookDeclaration[],
+  hooks: CompiledHook[],
   ...args: unknown[]
 ): Promise<void> {
   for (const hook of hooks) {
@@ -35,8 +47,23 @@ export async function runHooks(
           : condition.call(controller, controller);
       if (!(await passes)) continue;
     }
-    await method(controller, hook.name).call(controller, ...args);
+    const returned = await method(controller, hook.name).call(controller, ...args);
+    if (returned !== undefined) throw new Error(returnedValueProblem(hook, returned));
   }
+}
+
+function returnedValueProblem(hook: CompiledHook, returned: unknown): string {
+  const what = `${hook.kind} hook ${hook.name} of ${hook.controller} returned ${describeValue(returned)}`;
+  return hook.kind === 'before'
+    ? `${what}: throw an error (e.g. Forbidden) to stop the request, return nothing to let it go on`
+    : `${what}: the response is the action's result; return nothing (change the result in the action)`;
+}
+
+/** Short and free of record contents (the message is logged). */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null || typeof value !== 'object') return String(value);
+  return `an object (${value.constructor?.name ?? 'no prototype'})`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { currentRequest } from '../log/requestScope';
 import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
+import { checkTenantColumn } from './checkTenantColumn';
 import { assertSameOrigin } from './csrf';
 import { jsonResponse, reportError } from './errorResponse';
 import { createRouteTable, MethodNotAllowed, matchRoute, methodsAt } from './matchRoute';
@@ -37,6 +38,11 @@ export interface ApiHandlerOptions<Ctx extends object> {
   userIdOf?: (context: Ctx) => string | number | undefined;
   /** The public origin a cookie-carrying write's `Origin` must match (e.g. from APP_URL). Default: the addressed origin. */
   origin?: (request: Request) => string | undefined;
+  /**
+   * The column that says which tenant owns a row (e.g. `teamId`). A controller whose model has it
+   * but whose `@scope`s do not include it would serve every tenant's rows: building the handler throws.
+   */
+  tenantColumn?: string;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -62,6 +68,7 @@ function checkCsrf(request: Request, origin?: (request: Request) => string | und
  * ```
  */
 export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<Ctx>) {
+  if (options.tenantColumn !== undefined) checkTenantColumn(options.routers.routes, options.tenantColumn);
   const prefix = (options.prefix ?? '/api').replace(/\/+$/, '');
   const trpcEndpoint = `${prefix}/trpc`;
   const table = createRouteTable(options.routers.routes);
