@@ -50,6 +50,7 @@ describe('parseScaffold', () => {
     ['Sheep', ['title:string'], /"Sheep" is its own plural/],
     ['Product', ['await:string'], /field "await" is reserved/],
     ['Product', ['implements:string'], /field "implements" is reserved/],
+    ['Webhook', ['url:string', 'signingSecret:string'], /field "signingSecret" looks like a credential/],
   ];
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {

@@ -4,7 +4,7 @@
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
 import pluralize from 'pluralize';
-import { RESERVED_ATTRIBUTES } from '@/server/model';
+import { looksLikeCredential, RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
 
@@ -209,6 +209,12 @@ export function parseField(spec: string): Field {
   if (RESERVED_FIELDS.has(field.name) || RESERVED_FIELDS.has(name) || isReservedWord(name))
     throw new GeneratorError(
       `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
+    );
+  // A scaffold shows every field in its JSON, forms and pages; a secret must be hidden (server/model/credentialColumns.ts).
+  if (looksLikeCredential(field.name))
+    throw new GeneratorError(
+      `scaffold: field "${name}" looks like a credential, which a scaffold would show in its JSON, forms and pages; ` +
+        "scaffold without it, then add the column by hand and list it in the model's `hidden`",
     );
   return field;
 }

@@ -8,6 +8,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import pluralize from 'pluralize';
 import type { Association, Associations } from './Association';
+import { assertCredentialsHidden } from './credentialColumns';
 import type { ModelClass } from './ModelClass';
 import type { ModelOptions } from './ModelOptions';
 import type { AnyTable } from './types';
@@ -93,6 +94,12 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
   for (const field of hidden) {
     if (!columns[field]) throw new Error(`Model ${name}: hidden attribute "${field}" is not a column of ${tableName}.`);
   }
+  const exposed = new Set<string>(options.exposed ?? []);
+  for (const field of exposed) {
+    if (!columns[field])
+      throw new Error(`Model ${name}: exposed attribute "${field}" is not a column of ${tableName}.`);
+  }
+  assertCredentialsHidden(name, attributeNames, hidden, exposed);
   for (const field of Object.keys(options.validations ?? {})) {
     if (!columns[field])
       throw new Error(`Model ${name}: validation for "${field}", which is not a column of ${tableName}.`);

@@ -32,6 +32,11 @@ export interface ModelOptions<TTable extends AnyTable> {
   name?: string;
   /** Attributes never serialised by toJSON (password hashes, tokens). */
   hidden?: readonly (keyof SelectOf<TTable> & string)[];
+  /**
+   * Attributes named like credentials (`...Token`, `...Secret`, `...Hash`) that are meant to be read:
+   * any other such attribute must be `hidden`, or declaring the model fails (credentialColumns.ts).
+   */
+  exposed?: readonly (keyof SelectOf<TTable> & string)[];
   /** Named scopes, applied with `relation.scope(name, ...args)`. */
   scopes?: Record<string, ScopeFn<SelectOf<TTable>>>;
   /**
