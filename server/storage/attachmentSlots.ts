@@ -24,7 +24,10 @@ export interface AttachmentSlotOptions {
   accepts?: string | readonly string[];
   /** Largest upload in bytes. Default: `defaultMaxSize` of configureStorage (100 MiB). */
   maxSize?: number;
-  /** `'public'`: served from `publicUrlBase` (a CDN); `'private'` (default): presigned GET URLs. */
+  /**
+   * `'public'`: served from `publicUrlBase` (a CDN), and then `accepts` is required (not any type);
+   * `'private'` (default): presigned GET URLs that download.
+   */
   access?: AssetAccess;
   /**
    * Resized copies of uploaded images, made by the image job after confirm
@@ -109,6 +112,11 @@ export function registerSlots(modelName: string, slots: Readonly<Record<string, 
       if (typeof pattern !== 'string' || !MIME_PATTERN.test(pattern)) {
         fail(name, `has accepts "${pattern}", which is not a MIME type or pattern such as image/*`);
       }
+    }
+    // A public file is served as stored, from publicUrlBase, with no download disposition: a slot open
+    // to any type would publish HTML or SVG with scripts under that address.
+    if (slot.access === 'public' && (patterns.length === 0 || patterns.some((p) => p.startsWith('*/')))) {
+      fail(name, "is public, so it must name the types it accepts (accepts: 'image/*'), not any type");
     }
     for (const [variant, spec] of Object.entries(slot.variants ?? {})) {
       if (!SLOT_NAME.test(variant)) fail(name, `has a variant "${variant}" whose name is not an identifier`);
