@@ -60,4 +60,32 @@ describe('derived lists', () => {
     expect(withoutModels).toContain('export const modelClasses = {  };');
     expect(withoutSeeders).toContain('export const discoveredSeeders: Seeder[] = [];');
   });
+
+  it('fails, naming the file, on a decorated controller it cannot list, instead of leaving it unserved', () => {
+    const decorated = (name: string) => `@scope('teamId')\n@crud(Note)\nexport class ${name} extends X {}\n`;
+    const misplaced = mkdtempSync(path.join(tmpdir(), 'discover-misplaced-'));
+    try {
+      const cases: [string, string][] = [
+        ['controllers/notes/NoteController.ts', decorated('NoteController')],
+        ['controllers/Notes.ts', decorated('Notes')],
+        [
+          'controllers/NoteController.ts',
+          '@crud(Note)\nclass NoteController extends X {}\nexport { NoteController };\n',
+        ],
+      ];
+      for (const [file, text] of cases) {
+        rmSync(path.join(misplaced, 'controllers'), { recursive: true, force: true });
+        mkdirSync(path.dirname(path.join(misplaced, file)), { recursive: true });
+        writeFileSync(path.join(misplaced, file), text);
+        expect(() => discoverControllers(misplaced), file).toThrow(
+          `${file} declares a controller that \`npm run gen\``,
+        );
+      }
+      // A decorated abstract base is not served by itself; a file about to be deleted is not looked at.
+      writeFileSync(path.join(misplaced, 'controllers/Base.ts'), "@scope('teamId')\nexport abstract class Base {}\n");
+      expect(discoverControllers(misplaced, new Set(['controllers/NoteController.ts']))).toEqual([]);
+    } finally {
+      rmSync(misplaced, { recursive: true, force: true });
+    }
+  });
 });

@@ -50,13 +50,39 @@ function exportedClasses(
 
 /** Controller class names: controllers/<Name>Controller.ts exporting a concrete class of that name. */
 export function discoverControllers(root: string, gone: GoneFiles = new Set()): string[] {
-  return exportedClasses(
+  const names = exportedClasses(
     root,
     'controllers',
     gone,
     (file) => file.endsWith('Controller.ts'),
     (name) => new RegExp(`^export class ${name}\\b`, 'm'),
   );
+  assertEveryControllerListed(root, gone, names);
+  return names;
+}
+
+/** A class decorator that makes a class a controller, at the start of a line. */
+const CONTROLLER_DECORATOR = /^@(?:crud|singleton|scope|controller)\(/m;
+
+/**
+ * A decorated controller the list leaves out is one nothing serves (its routes 404), so gen fails naming
+ * the file instead of skipping it: misnamed, in a subfolder, or exported as `export { X }`. Abstract
+ * base classes (`export abstract class`) are not served by themselves and may carry decorators.
+ */
+function assertEveryControllerListed(root: string, gone: GoneFiles, listed: readonly string[]): void {
+  const dir = path.join(root, 'controllers');
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort(byName)) {
+    const relative = `controllers/${file.split(path.sep).join('/')}`;
+    if (!file.endsWith('.ts') || /\.(test|gen)\.ts$/.test(file) || gone.has(relative)) continue;
+    if (!file.includes(path.sep) && listed.includes(file.slice(0, -'.ts'.length))) continue;
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    if (!CONTROLLER_DECORATOR.test(text) || /^export abstract class /m.test(text)) continue;
+    throw new Error(
+      `${relative} declares a controller that \`npm run gen\` cannot list, so nothing would serve it: ` +
+        'a controller lives in controllers/ itself, in <Name>Controller.ts, declared as `export class <Name>Controller`.',
+    );
+  }
 }
 
 /** Model class names: db/models/<Name>.ts exporting `class <Name> extends Model(`. */
