@@ -107,6 +107,19 @@ export const LAYER_RULES: LayerRule[] = [
     message: 'db/ (schema and models) sits below the backend and the controllers: models never reach up.',
   },
   {
+    // The route files under app/api are edges (health and readiness ping the database); pages and
+    // components are not.
+    name: 'pages-read-through-controllers',
+    from: ['app'],
+    forbid: ['db'],
+    exceptFrom: ['app/api'],
+    testsAllowed: true,
+    message:
+      'Pages and components reach data through the controllers (the server clients of ' +
+      '@/controllers/serverComponents, the typed hooks in the browser), where @scope and the guard apply: ' +
+      'a model query in a page skips both. Add an action to a controller instead.',
+  },
+  {
     name: 'controllers-below-app',
     from: ['controllers'],
     forbid: ['app'],
