@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Unauthorized } from '@/server';
-import { type AppContext, authorizeScope } from './context';
+import { type AppContext, assertCheckedScopes, authorizeScope } from './context';
 
 const anonymous: AppContext = { user: null, memberships: [], apiKey: null };
 const member: AppContext = {
@@ -36,9 +36,17 @@ describe('authorizeScope', () => {
     await expect(authorizeScope(member, { teamId: 7, toString: 3 }, target(false))).rejects.toThrow(/toString/);
   });
 
+  it('are refused at boot too, from the scopes a controller declares', () => {
+    expect(() => assertCheckedScopes('NoteController', ['noteId'])).toThrow(/NoteController: the scope param noteId/);
+    expect(() => assertCheckedScopes('NoteController', ['teamId'])).not.toThrow();
+    expect(() => assertCheckedScopes('TeamController', [])).not.toThrow();
+  });
+
   // demo:begin
   it('fails on a nested scope param without the team it belongs under', async () => {
     await expect(authorizeScope(member, { campaignId: 3 }, target(false))).rejects.toThrow(/campaignId/);
+    expect(() => assertCheckedScopes('PostController', ['campaignId'])).toThrow(/campaignId/);
+    expect(() => assertCheckedScopes('PostController', ['teamId', 'campaignId'])).not.toThrow();
   });
   // demo:end
 });

@@ -164,7 +164,7 @@ const TEAM_CHILD_SCOPES: Record<string, ModelClass> = {
  * memberships); each nested scope param costs one.
  *
  * A scope param this guard does not know how to check is a programming error
- * (a 500 naming it), never a pass: add it to TEAM_CHILD_SCOPES.
+ * (the API refuses to boot, assertCheckedScopes), never a pass.
  */
 export async function authorizeScope(
   context: AppContext,
@@ -172,13 +172,7 @@ export async function authorizeScope(
   target: GuardTarget,
 ): Promise<void> {
   const { teamId } = scope;
-  for (const field of Object.keys(scope)) {
-    if (field === 'teamId' || (Object.hasOwn(TEAM_CHILD_SCOPES, field) && teamId !== undefined)) continue;
-    throw new Error(
-      `${target.controller}: the scope param ${field} is not checked by the guard; nest it under ` +
-        `@scope('teamId') and add it to TEAM_CHILD_SCOPES in backend/context.ts`,
-    );
-  }
+  assertCheckedScopes(target.controller, Object.keys(scope));
   if (!context.user) {
     if (target.allowAnonymous && teamId === undefined) return;
     throw new Unauthorized();
@@ -189,6 +183,22 @@ export async function authorizeScope(
     const id = scope[field];
     if (id === undefined) continue;
     if (!(await model.where({ id, teamId } as never).exists())) throw new NotFound(model.modelName);
+  }
+}
+
+/**
+ * Throws, naming the controller, for a scope param the guard cannot check: anything but `teamId` and,
+ * under it, the nested params of TEAM_CHILD_SCOPES. controllers/index.ts runs it for every controller at
+ * boot, so `@scope('noteId')` stops the app instead of serving every note; the guard runs it again.
+ */
+export function assertCheckedScopes(controller: string, fields: readonly string[]): void {
+  const underTeam = fields.includes('teamId');
+  for (const field of fields) {
+    if (field === 'teamId' || (underTeam && Object.hasOwn(TEAM_CHILD_SCOPES, field))) continue;
+    throw new Error(
+      `${controller}: the scope param ${field} is not checked by the guard; nest it under ` +
+        `@scope('teamId') and add it to TEAM_CHILD_SCOPES in backend/context.ts`,
+    );
   }
 }
 

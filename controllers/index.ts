@@ -11,7 +11,7 @@
 
 import { wireApp } from '@/backend/app';
 import { appOrigin } from '@/backend/appOrigin';
-import { type AppContext, authorizeScope, createContext } from '@/backend/context';
+import { type AppContext, assertCheckedScopes, authorizeScope, createContext } from '@/backend/context';
 import { rememberRequest } from '@/backend/requestOfContext';
 import { buildRouter, createApiHandler, mergeRouters, type OpenApiDocument } from '@/server';
 import { controllerClasses } from './controllers.gen';
@@ -23,6 +23,8 @@ wireApp();
 export { controllerClasses };
 
 export const api = mergeRouters(...controllerClasses.map((Controller) => buildRouter(Controller)));
+// Every scope param must be one the guard checks: a mistake stops the app here, not on a request.
+for (const { controller } of api.routes) assertCheckedScopes(controller.name, controller.scopes);
 
 /**
  * The router's type, generated (controllers/client.gen.ts): the procedures are
