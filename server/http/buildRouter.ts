@@ -101,11 +101,15 @@ export function buildRouter(
 /** Combines routers; a tRPC key or REST route declared twice is a boot error. */
 export function mergeRouters(...results: BuiltRouter[]): BuiltRouter {
   const flat: Record<string, AnyProcedure> = {};
+  const procedureOwners = new Map<string, string>();
   const routes: RouteRecord[] = [];
   const seen = new Map<string, string>();
   for (const result of results) {
+    const name = result.routes[0]?.controller.name ?? 'a controller';
     for (const [key, procedure] of Object.entries(flatProcedures.get(result.router) ?? {})) {
-      if (flat[key]) throw new Error(`mergeRouters: two controllers define the tRPC procedure "${key}"`);
+      const owner = procedureOwners.get(key);
+      if (owner) throw new Error(`mergeRouters: ${name} and ${owner} both define the tRPC procedure "${key}"`);
+      procedureOwners.set(key, name);
       flat[key] = procedure;
     }
     for (const route of result.routes) {
