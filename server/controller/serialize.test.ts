@@ -60,7 +60,7 @@ const books = pgTable('json_books', {
 class Book extends Model(books, { name: 'JsonBook', hidden: ['secret'] }) {}
 
 /** Like Asset: a URL signed at load time, kept outside the attributes, added by its own toJSON. */
-class SignedFile extends Model(authors, { name: 'JsonSignedFile' }) {
+class SignedFile extends Model(authors, { name: 'JsonSignedFile', hidden: ['passwordHash'] }) {
   #url: string | null = null;
   sign(url: string): this {
     this.#url = url;

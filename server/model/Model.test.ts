@@ -29,12 +29,15 @@ describe('Model(table, options)', () => {
     const noId = pgTable('no_id', { name: text('name') });
     expect(() => Model(noId)).toThrow(/needs an integer `id`/);
     expect(() => Model(authors, { hidden: ['secret' as 'name'] })).toThrow(/hidden attribute "secret"/);
-    expect(() => Model(authors, { validations: { nope: undefined } as never })).toThrow(/validation for "nope"/);
+    expect(() => Model(authors, { hidden: ['passwordHash'], validations: { nope: undefined } as never })).toThrow(
+      /validation for "nope"/,
+    );
   });
 
   it('accepts associations in options (annotated thunk) as well as a static', () => {
     class Writer extends Model(authors, {
       name: 'Writer',
+      hidden: ['passwordHash'],
       associations: (): Associations => ({ works: hasMany(() => Book, { foreignKey: 'authorId' }) }),
     }) {}
     expect(Writer.associationNames).toEqual(['works']);

@@ -24,7 +24,7 @@ export function assertCredentialsHidden(
     if (!looksLikeCredential(attribute) || hidden.has(attribute) || exposed.has(attribute)) continue;
     throw new Error(
       `Model ${model}: "${attribute}" looks like a credential, and toJSON() would send it in every answer ` +
-        `that carries a ${model}; add it to \`hidden\`, or to \`exposed\` if it is meant to be read.`,
+        `and every include of ${model}; add it to \`hidden\`, or to \`exposed\` if it is meant to be read.`,
     );
   }
 }
