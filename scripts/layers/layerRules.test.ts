@@ -31,7 +31,7 @@ describe('probes that break the table', () => {
     ['backend/context.ts', '@/controllers/TeamScopedController', 'backend-below-controllers'],
     ['controllers/TeamController.ts', '@/app/lib/getCurrentSession', 'controllers-below-app'],
     ['app/teams/[teamId]/page.tsx', '@/db/models', 'pages-read-through-controllers'],
-    ['app/components/CampaignsView.tsx', '../../db/database', 'pages-read-through-controllers'],
+    ['app/components/members/MembersTable.tsx', '../../../db/database', 'pages-read-through-controllers'],
     ['server/shared/int4.ts', '../model', 'shared-is-the-base'],
     ['server/index.ts', './codegen', 'codegen-is-build-time'],
     ['server/model/Model.ts', '../controller/errors', 'model-is-the-bottom'],
