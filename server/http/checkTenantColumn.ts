@@ -4,10 +4,12 @@
  * which tenant owns a row (`teamId` in the template), and every controller
  * whose model has that column must be scoped by it. Without the `@scope`, its
  * index and record routes would read and write every tenant's rows, and the
- * app's scope guard would never run for it.
+ * app's scope guard would never run for it. It also marks the references such
+ * a controller's writes must keep within the tenant (controller/tenantReferences.ts).
  */
 import type { CompiledController } from '../controller/compileController';
 import { scopeSegment } from '../controller/naming';
+import { recordTenantReferences } from '../controller/tenantReferences';
 import type { RouteRecord } from './buildRouter';
 
 export function checkTenantColumn(routes: readonly RouteRecord[], column: string): void {
@@ -22,9 +24,12 @@ export function checkTenantColumn(routes: readonly RouteRecord[], column: string
   const controllers = new Set<CompiledController>(routes.map((route) => route.controller));
   for (const controller of controllers) {
     const { model, scopes, name } = controller;
-    if (!model?.attributeNames.includes(column) || scopes.includes(column)) continue;
-    throw new Error(
-      `${name}: its model ${model.modelName} has the tenant column "${column}", but the controller is not scoped by it, so it would serve every tenant's rows; add @scope('${column}')`,
-    );
+    if (model?.attributeNames.includes(column) && !scopes.includes(column)) {
+      throw new Error(
+        `${name}: its model ${model.modelName} has the tenant column "${column}", but the controller is not scoped by it, so it would serve every tenant's rows; add @scope('${column}')`,
+      );
+    }
+    // Its writes may not point a permitted reference at another tenant's record either.
+    recordTenantReferences(controller, column);
   }
 }

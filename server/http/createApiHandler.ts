@@ -41,6 +41,7 @@ export interface ApiHandlerOptions<Ctx extends object> {
   /**
    * The column that says which tenant owns a row (e.g. `teamId`). A controller whose model has it
    * but whose `@scope`s do not include it would serve every tenant's rows: building the handler throws.
+   * Writes may not point a permitted reference at another tenant's record (controller/tenantReferences.ts).
    */
   tenantColumn?: string;
 }
