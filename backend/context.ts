@@ -202,6 +202,15 @@ export function assertCheckedScopes(controller: string, fields: readonly string[
   }
 }
 
+/**
+ * The signed-in caller. On actions the guard protects it has already answered 401 when there is no
+ * user, so this only narrows the type; on an `@allowAnonymous` action this throw is the 401.
+ */
+export function signedInUser(context: AppContext): CurrentUser {
+  if (!context.user) throw new Unauthorized();
+  return context.user;
+}
+
 /** The caller's membership of `teamId` (the guard has checked it exists on team routes). */
 export function membershipOf(context: AppContext, teamId: number | undefined): TeamMembership | undefined {
   return context.memberships.find((membership) => membership.teamId === teamId);

@@ -1,7 +1,8 @@
 /**
  * Using an invitation link: `/api/invitations/...`, not nested under a team
- * (the invitee is not a member yet), so no scope guard runs and the checks
- * are here. The token is the only input; the team comes from the invitation,
+ * (the invitee is not a member yet): the guard only asks for a signed-in
+ * caller (the lookup not even that, `@allowAnonymous`), and the checks are
+ * here. The token is the only input; the team comes from the invitation,
  * so no id in a request can point it at another team.
  *
  * - `POST /api/invitations/lookup {token}`: what the invitation page shows
@@ -20,7 +21,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext, CurrentUser } from '@/backend/context';
+import { type AppContext, type CurrentUser, signedInUser } from '@/backend/context';
 import { limitInvitationAttempts } from '@/backend/invitationRateLimit';
 import { hashInvitationToken, Invitation, type InvitationStatus, Membership, User } from '@/db/models';
 import { invitations, type Role, teams } from '@/db/schema';
@@ -37,7 +38,6 @@ import {
   NotFound,
   toValidationError,
   transaction,
-  Unauthorized,
 } from '@/server';
 
 const tokenInput = z.object({ token: z.string().min(1, "can't be blank").max(200, 'is not a valid token') });
@@ -105,7 +105,7 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     errorStatuses: [403, 409, 422],
   })
   async accept(input: TokenInput): Promise<AcceptedInvitation> {
-    const user = this.signedInUser();
+    const user = this.invitee();
     return transaction(async () => {
       // Locked until commit: a concurrent accept of the same link waits, then finds it used.
       const { invitation, teamName } = await invitationByToken(input.token, { lock: true });
@@ -128,11 +128,11 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     });
   }
 
-  private signedInUser(): CurrentUser {
-    if (!this.context.user) throw new Unauthorized();
+  private invitee(): CurrentUser {
+    const user = signedInUser(this.context);
     // A key acts within its own team; joining another team takes the person, signed in.
     if (this.context.apiKey) throw new Forbidden('API keys cannot accept invitations; sign in');
-    return this.context.user;
+    return user;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * Teams: `/api/teams[/:id]`, not nested under a team (no `@scope`), so the
- * scope guard does not run here and the hooks below do its job.
+ * Teams: `/api/teams[/:id]`, not nested under a team (no `@scope`): the
+ * guard answers 401 without a user, and the hooks below keep every other
+ * team out of reach.
  *
  * - `POST /api/teams {name}`: any signed-in user; creates the team and makes
  *   the caller its owner, in one transaction.
@@ -14,7 +15,7 @@
  * signed-in user. Members join through invitations (InvitationController).
  */
 
-import type { AppContext, CurrentUser } from '@/backend/context';
+import { type AppContext, signedInUser } from '@/backend/context';
 import { Membership, Team } from '@/db/models';
 import {
   ActiveController,
@@ -25,7 +26,6 @@ import {
   NotFound,
   toValidationError,
   transaction,
-  Unauthorized,
 } from '@/server';
 import { crud } from './decorators';
 
@@ -51,15 +51,9 @@ import { crud } from './decorators';
   update: { permit: ['name'] },
 })
 export class TeamController extends ActiveController<AppContext, Team> {
-  private get currentUser(): CurrentUser {
-    if (!this.context.user) throw new Unauthorized();
-    return this.context.user;
-  }
-
-  /** Signed in (401), and only the caller's teams are reachable (404 for any other id). */
+  /** Only the caller's teams are reachable (404 for any other id). */
   @before()
   ownTeamsOnly(): void {
-    void this.currentUser;
     const teamIds = this.context.memberships.map((membership) => membership.teamId);
     this.relation = this.relation.where({ id: teamIds });
     // Record actions loaded their record before hooks run: check it is one of the caller's teams.
@@ -80,7 +74,7 @@ export class TeamController extends ActiveController<AppContext, Team> {
 
   /** The team and the caller's `owner` membership, both or neither. */
   async create(): Promise<Team> {
-    const user = this.currentUser;
+    const user = signedInUser(this.context);
     return transaction(async () => {
       const team = await Team.create({ name: this.params.data?.name as string });
       if (!team.isPersisted) throw toValidationError(team.errors);

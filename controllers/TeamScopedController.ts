@@ -11,8 +11,8 @@
  * a `requireAdmin()` here.
  */
 
-import { type AppContext, type CurrentUser, membershipOf, type TeamMembership } from '@/backend/context';
-import { ActiveController, Forbidden, type ModelBase, Unauthorized } from '@/server';
+import { type AppContext, type CurrentUser, membershipOf, signedInUser, type TeamMembership } from '@/backend/context';
+import { ActiveController, Forbidden, type ModelBase } from '@/server';
 
 export abstract class TeamScopedController<R extends ModelBase = never> extends ActiveController<
   AppContext,
@@ -21,8 +21,7 @@ export abstract class TeamScopedController<R extends ModelBase = never> extends 
 > {
   /** The caller (the scope guard has already answered 401 when there is none). */
   protected get currentUser(): CurrentUser {
-    if (!this.context.user) throw new Unauthorized();
-    return this.context.user;
+    return signedInUser(this.context);
   }
 
   /** The caller's membership of the URL's team. */

@@ -17,7 +17,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '@/backend/context';
+import { type AppContext, signedInUser } from '@/backend/context';
 import { rateLimit } from '@/backend/rateLimit';
 import { modelClasses } from '@/db/models';
 import {
@@ -29,7 +29,6 @@ import {
   type RegisteredSlot,
   scope,
   serviceAssets,
-  Unauthorized,
   UploadsController,
 } from '@/server';
 
@@ -40,8 +39,7 @@ import {
 @scope('teamId')
 export class UploadController extends UploadsController<AppContext> {
   override uploadMetadata(): Record<string, unknown> {
-    if (!this.context.user) throw new Unauthorized();
-    return { userId: this.context.user.id };
+    return { userId: signedInUser(this.context).id };
   }
 
   /**
@@ -51,8 +49,7 @@ export class UploadController extends UploadsController<AppContext> {
    */
   @before({ only: ['presign', 'createMultipart'] })
   async limitPresigns(): Promise<void> {
-    if (!this.context.user) throw new Unauthorized();
-    await rateLimit('presign', `user:${this.context.user.id}`);
+    await rateLimit('presign', `user:${signedInUser(this.context).id}`);
   }
 
   /** The slots of the team's own records: models with a `teamId` column, like every scaffolded resource. */
