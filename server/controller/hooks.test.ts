@@ -22,7 +22,22 @@ async function run(Controller: ControllerClass, name: string, context: Ctx = { l
   return { result, log: context.log };
 }
 
-class ParentController extends ActiveController<Ctx> {
+/** The two actions both hooked controllers below serve. */
+class ReadWriteController extends ActiveController<Ctx> {
+  @action('GET')
+  read(): string {
+    this.context.log.push('action read');
+    return 'r';
+  }
+
+  @action('POST')
+  write(): string {
+    this.context.log.push('action write');
+    return 'w';
+  }
+}
+
+class ParentController extends ReadWriteController {
   @before()
   parentFirst(): void {
     this.context.log.push('parent before');
@@ -58,18 +73,6 @@ class HookedController extends ParentController {
 
   isAdmin(): boolean {
     return this.context.admin === true;
-  }
-
-  @action('GET')
-  read(): string {
-    this.context.log.push('action read');
-    return 'r';
-  }
-
-  @action('POST')
-  write(): string {
-    this.context.log.push('action write');
-    return 'w';
   }
 }
 
@@ -110,12 +113,6 @@ describe('hooks', () => {
       refuse(): void {
         throw new Error('refused');
       }
-
-      @action('GET')
-      read(): string {
-        this.context.log.push('action read');
-        return 'r';
-      }
     }
     const context = { log: [] };
     await expect(run(StoppingController, 'read', context)).rejects.toThrow('refused');
@@ -126,7 +123,7 @@ describe('hooks', () => {
 describe('a hook that returns a value', () => {
   // Returning false to refuse (as in older Rails) would be ignored and the action would run: a 500 instead.
   @controller('denying')
-  class DenyingController extends ActiveController<Ctx> {
+  class DenyingController extends ReadWriteController {
     @before({ only: ['read'] })
     deny(): boolean {
       return false;
@@ -140,18 +137,6 @@ describe('a hook that returns a value', () => {
     @after({ only: ['replace'] })
     replaceResult(): string {
       return 'replaced';
-    }
-
-    @action('GET')
-    read(): string {
-      this.context.log.push('action read');
-      return 'r';
-    }
-
-    @action('POST')
-    write(): string {
-      this.context.log.push('action write');
-      return 'w';
     }
 
     @action('GET')
