@@ -9,15 +9,15 @@
  * The bulk actions' notice ("Archived 2 campaigns.") lives here: it answers
  * one action, so the next one (select, tab, search, sort, page) clears it.
  * A campaign deleted on its own page is announced here the same way, with
- * focus on the heading (noticeForNextPage.ts).
+ * focus on the heading (usePageNotice.ts).
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
 import { ErrorMessage } from '../ErrorMessage';
-import { takeNoticeForPage } from '../noticeForNextPage';
 import { Pagination } from '../Pagination';
+import { usePageNotice } from '../usePageNotice';
 import { BulkActions } from './BulkActions';
 import { CampaignStats } from './CampaignStats';
 import { CampaignTable } from './CampaignTable';
@@ -30,14 +30,7 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
   const searchParams = useSearchParams();
   const state = parseListState((name) => searchParams.get(name));
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [notice, setNotice] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    const message = takeNoticeForPage();
-    if (message === null) return;
-    setNotice(message);
-    heading.current?.focus();
-  }, []);
+  const [notice, setNotice] = usePageNotice('campaigns-heading');
   const list = CampaignController.use({ teamId }).index(indexOptions(state), { placeholderData: keepPreviousData });
 
   // The page emptied under us (archiving the last page's rows): go to the new last page.
@@ -70,7 +63,7 @@ export function CampaignsView({ teamId, isOwner }: { teamId: number; isOwner: bo
 
   return (
     <main className="stack">
-      <h1 ref={heading} tabIndex={-1}>
+      <h1 id="campaigns-heading" tabIndex={-1}>
         Campaigns
       </h1>
       <CampaignStats teamId={teamId} />
