@@ -19,6 +19,7 @@ import {
   runAssetCleanup,
 } from '@/server';
 import { headObject } from './objectStore';
+import { MAX_ANALYZED_BYTES } from './processAssetImages';
 import { call } from './testing/attachmentFixtures';
 import { ALICE, setUpUploadEnvironment, upload } from './testing/uploadFlow';
 
@@ -89,6 +90,17 @@ describe('processAssetImages', () => {
     const reloaded = await (await Asset.find(broken.id)).withUrl();
     expect(reloaded.toJSON()).toMatchObject({ status: 'ready', width: null, variants: {} });
     expect(reloaded.url).toBeTruthy();
+  });
+
+  it('a file over the size limit is marked failed at once, its message naming the file in binary units', async () => {
+    const large = await logoAsset(await bigPng());
+    await Asset.where({ id: large.id }).updateAll({ byteSize: MAX_ANALYZED_BYTES + 1 });
+    expect(await processAssetImages(large.id)).toBe('failed');
+    expect((await Asset.find(large.id)).toJSON()).toMatchObject({
+      status: 'ready',
+      variantsStatus: 'failed',
+      variantsError: 'poster.png is larger than 50 MiB: no preview is made',
+    });
   });
 
   it('cleanup removes the variant objects with the original', async () => {

@@ -15,6 +15,7 @@
  * height or variants: pages stop waiting and show the original.
  */
 import { PermanentJobError } from '../jobs/PermanentJobError';
+import { formatBytes, MiB } from '../shared/byteSizes';
 import { Asset } from './Asset';
 import { analyzeImage } from './analyzeImage';
 import { findSlot } from './attachmentSlots';
@@ -23,7 +24,7 @@ import { deleteObject, putObject, readObjectStart } from './objectStore';
 import type { StoredVariant } from './tables';
 
 /** Larger files are not analysed (they would be read whole into memory). */
-export const MAX_ANALYZED_BYTES = 50 * 1024 * 1024;
+export const MAX_ANALYZED_BYTES = 50 * MiB;
 
 export type ImageOutcome = 'processed' | 'skipped' | 'failed';
 
@@ -45,7 +46,10 @@ export async function processAssetImages(assetId: number): Promise<ImageOutcome>
     return 'skipped';
   }
   if (asset.byteSize === null || asset.byteSize > MAX_ANALYZED_BYTES) {
-    await markVariantsFailed(asset.id, `is larger than ${MAX_ANALYZED_BYTES / 1024 / 1024} MB: no preview is made`);
+    await markVariantsFailed(
+      asset.id,
+      `${asset.filename} is larger than ${formatBytes(MAX_ANALYZED_BYTES)}: no preview is made`,
+    );
     return 'failed';
   }
   const bytes = await readObjectStart(asset.key, asset.byteSize);
