@@ -58,6 +58,18 @@ const hopeless = defineJob({
     gaveUp.push(`hopeless ${file}: ${(error as Error).message}`);
   },
 });
+let strictRuns = 0;
+const strict = defineJob({
+  name: 'strict',
+  payload: z.object({ count: z.number() }),
+  retry: { limit: 5, delaySeconds: 1 },
+  async handler() {
+    strictRuns += 1;
+  },
+  async onFailure() {
+    gaveUp.push('strict');
+  },
+});
 let running = 0;
 let mostAtOnce = 0;
 const batched = defineJob({
@@ -99,7 +111,7 @@ beforeAll(async () => {
   // The default polling interval: what an enqueue in this process does not wait for.
   runner = await startJobs({
     connectionString,
-    jobs: [record, flaky, hopeless, batched, slow],
+    jobs: [record, flaky, hopeless, strict, batched, slow],
     pollingIntervalSeconds: 2,
   });
   await db().execute(sql`create table notes (id serial primary key, body text not null)`);
@@ -180,6 +192,19 @@ describe('a failing job', () => {
     const status = await jobsStatus();
     expect(status.queues.find((queue) => queue.name === 'hopeless.dead')?.counts.created).toBe(1);
     expect(status.failures.find((failure) => failure.id === id)).toMatchObject({ attempts: 1 });
+  });
+
+  it('a payload its schema refuses when the job runs fails it at once, without running the handler or onFailure', async () => {
+    // Written around enqueue's check, as an older release of the job (or a hand-made row) would.
+    const id = await runner.boss.send('strict', { count: 'three' });
+    await until(async () => (await runner.boss.getJobById('strict', String(id)))?.state === 'failed', 10_000, 'failed');
+    // Its retry delay is 1 s: a retry would have run by now.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await runner.boss.getJobById('strict', String(id)))?.retryCount).toBe(0);
+    expect(strictRuns).toBe(0);
+    expect(gaveUp).not.toContain('strict');
+    const status = await jobsStatus();
+    expect(status.queues.find((queue) => queue.name === 'strict.dead')?.counts.created).toBe(1);
   });
 });
 
