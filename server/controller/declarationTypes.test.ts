@@ -5,12 +5,13 @@
  * only proves the declarations still compile into routes.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import type { Relation } from '../model';
 import { OrgSetting, Project, type TestContext } from '../testing/controllerFixtures';
 import { ActiveController } from './ActiveController';
 import type { ControllerParams } from './ControllerParams';
 import { compileController } from './compileController';
-import { crud, singleton } from './decorators';
+import { crud, mutation, singleton } from './decorators';
 import { decoratorsFor } from './decoratorsFor';
 
 const bound = decoratorsFor<TestContext>();
@@ -120,6 +121,16 @@ class ModelMismatch extends ActiveController<TestContext, OrgSetting> {}
 @crud(Project, { create: { autoSet: { ownerId: (context: OtherContext) => context.tenant.length } } })
 class ContextMismatch extends ActiveController<TestContext, Project> {}
 
+// A record change with input is `@action('POST', undefined, { load: true, input })`.
+@crud(Project)
+class MutationWithInput extends ActiveController<TestContext, Project> {
+  // @ts-expect-error a @mutation takes no input beyond its record or ids
+  @mutation({ input: z.object({ note: z.string() }) })
+  async archive(project: Project): Promise<Project> {
+    return project;
+  }
+}
+
 @singleton(OrgSetting, {
   findBy: (context: TestContext, params) => {
     expectTypeOf(context).toEqualTypeOf<TestContext>();
@@ -183,6 +194,6 @@ describe('typed declarations', () => {
     for (const Controller of [ModelForgotten, ModelMismatch, ContextMismatch, BoundTypo, BoundContextMismatch]) {
       expect(() => compileController(Controller)).not.toThrow();
     }
-    void [PermitTypo, UpdatePermitTypo, AutoSetTypo, FindByTypo, DefaultValuesTypo];
+    void [PermitTypo, UpdatePermitTypo, AutoSetTypo, FindByTypo, DefaultValuesTypo, MutationWithInput];
   });
 });
