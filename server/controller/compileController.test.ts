@@ -93,7 +93,7 @@ describe('route table', () => {
 });
 
 describe('declaration mistakes fail at boot, naming the controller', () => {
-  it('unknown sortable / filterable / permit fields', () => {
+  it('unknown sortable / filterable / permit / autoSet fields', () => {
     // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { index: { sortable: ['nope'] } })
     class SortController extends ActiveController<unknown, Project> {}
@@ -108,6 +108,11 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
     @crud(Project, { create: { permit: ['bogus'] } })
     class PermitController extends ActiveController<unknown, Project> {}
     expect(() => compileController(PermitController)).toThrow(/PermitController: create.permit lists "bogus"/);
+
+    // @ts-expect-error the name is no attribute of Project: a compile error too
+    @crud(Project, { create: { autoSet: { creatorId: () => 1 } } })
+    class AutoSetController extends ActiveController<unknown, Project> {}
+    expect(() => compileController(AutoSetController)).toThrow(/AutoSetController: create.autoSet lists "creatorId"/);
   });
 
   it('unknown named scopes and includes', () => {
