@@ -3,7 +3,8 @@
  * uploads (pending assets never confirmed) and files detached longer ago
  * than the age, object first, then row. See server/storage/runAssetCleanup.ts.
  *
- * Run it from cron or your platform's scheduler, e.g. hourly; several
+ * The `asset-cleanup` job already runs this hourly (JOBS_CLEANUP_CRON,
+ * docs/jobs.md); run it by hand for a different age or right now. Several
  * instances at once are safe. It uses DATABASE_URL and the S3_* variables
  * (through withDevEnv: those of the running `npm run dev` when unset).
  */
