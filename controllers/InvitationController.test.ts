@@ -10,7 +10,7 @@ import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
 import { countQueries } from '@/server';
-import { api, type DemoWorld, seedDemo, signIn } from './testClient';
+import { api, type DemoWorld, makeTeam, seedDemo, signIn } from './testClient';
 
 type Row = Record<string, unknown>;
 type Index = { data: Row[]; pagination: Row };
@@ -106,6 +106,22 @@ describe('creating', () => {
     expect((await Invitation.find(sneaky.body.id as number)).tokenHash).not.toBe('f'.repeat(64));
     // The newer invitation replaced the older one for the same address.
     expect(await Invitation.findBy({ id: forced.id })).toBeNull();
+  });
+
+  it('concurrent invitations of one email leave one live link: the last one', async () => {
+    // A team of its own, so this file's other invitations do not count against the per-team limit.
+    const teamId = await makeTeam('Concurrent invitations');
+    const path = `/teams/${teamId}/invitations`;
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api<Row>('POST', path, { cookie: world.alice, body: { data: { email: 'erin@example.com' } } }),
+      ),
+    );
+    expect(created.map((response) => response.status)).toEqual(Array(6).fill(201));
+    const pending = await Invitation.where({ teamId, email: 'erin@example.com' }).scope('pending').pluck('id');
+    expect(pending).toHaveLength(1);
+    // The one left is the one created last, so the newest mail's link is the one that works.
+    expect(pending[0]).toBe(Math.max(...created.map((response) => response.body.id as number)));
   });
 
   it('is owners only: members 403, other teams 404, anonymous 401, API keys 403', async () => {

@@ -14,14 +14,14 @@
  * Accepting is not team-scoped (the invitee is not a member yet):
  * controllers/InvitationAcceptanceController.ts.
  */
-import { ne } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import { limitInvitationCreation } from '@/backend/invitationRateLimit';
 import { enqueueMail } from '@/backend/mail/enqueueMail';
 import { mailLink } from '@/backend/mail/mailLink';
 import { invitationMail } from '@/backend/mail/templates/invitation';
 import { Invitation, Membership, Team, User } from '@/db/models';
 import { invitations, type Role } from '@/db/schema';
-import { AppError, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
+import { AppError, apiDoc, before, db, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
 
@@ -90,8 +90,13 @@ export class InvitationController extends TeamScopedController<Invitation> {
     const data = this.params.data ?? {};
     const { invitation, link } = await transaction(async () => {
       const email = typeof data.email === 'string' ? User.normalizeEmail(data.email) : data.email;
-      if (typeof email === 'string' && (await this.isMember(teamId, email))) {
-        throw toValidationError({ email: ['is already a member of this team'] });
+      if (typeof email === 'string') {
+        // Invitations of one address to one team queue here until the previous one commits: unlocked,
+        // each concurrent create deleted only the pending rows committed before it, and several links stayed live.
+        await lockInvitationsOf(teamId, email);
+        if (await this.isMember(teamId, email)) {
+          throw toValidationError({ email: ['is already a member of this team'] });
+        }
       }
       const created = await this.relation.create({
         email: email as string,
@@ -133,4 +138,9 @@ export class InvitationController extends TeamScopedController<Invitation> {
       }),
     );
   }
+}
+
+/** Serialises invitations of `email` to the team until the current transaction ends (call inside `transaction()`). */
+async function lockInvitationsOf(teamId: number, email: string): Promise<void> {
+  await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invitation:${teamId}:${email}`}, 0))`);
 }
