@@ -126,6 +126,14 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
   if (typeof out.email === 'string' && out.email.length > MAX_EMAIL_LENGTH) {
     throw new BadRequest('Invalid input', { email: [`is too long (maximum is ${MAX_EMAIL_LENGTH} characters)`] });
   }
+  // update-user takes any JSON value as the name and stores its text: ['N', 'M'] became "N,M", an object
+  // "[object Object]" (or a 500), null a 500 from the NOT NULL column; '' left the user without a name.
+  if (out.name !== undefined && typeof out.name !== 'string') {
+    throw new BadRequest('Invalid input', { name: ['must be a string'] });
+  }
+  if (typeof out.name === 'string' && out.name.trim() === '') {
+    throw new BadRequest('Invalid input', { name: ["can't be blank"] });
+  }
   // varchar(100): update-user would otherwise fail in PostgreSQL with a 500 (sign-up with a vague 422).
   if (typeof out.name === 'string' && [...out.name].length > MAX_NAME_LENGTH) {
     throw new BadRequest('Invalid input', { name: [`is too long (maximum is ${MAX_NAME_LENGTH} characters)`] });
