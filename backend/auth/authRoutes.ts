@@ -17,6 +17,8 @@
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
+import { sql } from 'drizzle-orm';
+import { db } from '@/db/database';
 import { User } from '@/db/models';
 import { env } from '@/env';
 import {
@@ -217,7 +219,21 @@ async function dispatch(request: Request): Promise<Response> {
   // Over a per-address mail limit: the usual answer, and no mail (mailLimits.ts).
   const limited = await limitMailRequest(path, request, parsed.body);
   if (limited) return limited;
+  if (path === '/sign-up/email') return withItsMail(() => signUpAlone(parsed));
   return MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+}
+
+/**
+ * Sign-ups of one email queue on a transaction-scoped lock, so the second finds the first's account and
+ * answers 422. better-auth checks for the account, then inserts: two requests at once (a double-clicked
+ * button) both passed the check, and every insert but one failed on the unique email with a 500.
+ * Call inside withItsMail's transaction, which better-auth's queries join.
+ */
+async function signUpAlone(parsed: Awaited<ReturnType<typeof withParsedBody>>): Promise<Response> {
+  if (typeof parsed.body.email === 'string') {
+    await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-up:${parsed.body.email}`}, 0))`);
+  }
+  return auth().handler(parsed.request);
 }
 
 /** Endpoints whose write causes a mail: the token or password change and the mail's job commit together. */
