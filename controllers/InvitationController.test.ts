@@ -3,13 +3,14 @@
  * list pending, change the role, revoke; the invitee accepts once, as the
  * invited email, before expiry. Nothing reaches another team's invitations.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSentMails, sentMails } from '@/backend/mailer';
 import { type RateLimitRule, RULES } from '@/backend/rateLimit';
 import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
-import { countQueries } from '@/server';
+import { countQueries, transaction } from '@/server';
 import { api, type DemoWorld, makeTeam, seedDemo, signIn } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -35,6 +36,18 @@ async function invite(email: string, role?: 'owner' | 'member', cookie = world.a
   expect(response.status).toBe(201);
   const link = response.body.link as string;
   return { id: response.body.id as number, link, token: link.split('/invitations/')[1] as string, body: response.body };
+}
+
+/** Resolves once some statement waits on a row lock (the request under test has reached its write). */
+async function waitForLockWaiter(): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const waiting = await db().execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (waiting.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no statement waited on the lock');
 }
 
 function accept(token: string, cookie?: string) {
@@ -249,6 +262,37 @@ describe('accepting', () => {
     expect(again.body.error.message).toBe('This invitation has already been used');
     expect(await Membership.findBy({ teamId: world.acme.id, userId: daveId })).toBeNull();
     expect((await api<Row>('POST', '/invitations/lookup', { body: { token } })).body.status).toBe('accepted');
+  });
+
+  it('a revoke that waited on an accept in progress is a 422, and the accepted invitation stays', async () => {
+    const { id } = await invite('dave@example.com');
+    // What accept does, held open: the invitation row locked FOR UPDATE until the membership commits.
+    let locked!: () => void;
+    let finish!: () => void;
+    const rowLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const mayFinish = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const accepting = transaction(async () => {
+      await db().execute(sql`select id from invitations where id = ${id} for update`);
+      locked();
+      await mayFinish;
+      await Membership.create({ teamId: world.acme.id, userId: daveId, role: 'member' });
+      await Invitation.where({ id }).updateAll({ acceptedAt: new Date(), acceptedById: daveId });
+    });
+    await rowLocked;
+    // The revoke reads the invitation as pending, then waits on the row lock.
+    const revoking = api<ErrorBody>('DELETE', `${invitations}/${id}`, { cookie: world.alice });
+    await waitForLockWaiter();
+    finish();
+    await accepting;
+    const revoked = await revoking;
+    expect(revoked.status).toBe(422);
+    expect(revoked.body.error.fields?.base).toEqual(['This invitation has been accepted']);
+    expect(await Invitation.find(id)).toMatchObject({ status: 'accepted', acceptedById: daveId });
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
   });
 
   it('concurrent accepts of one link: one membership', async () => {

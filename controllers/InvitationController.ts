@@ -120,6 +120,21 @@ export class InvitationController extends TeamScopedController<Invitation> {
     return { ...invitation.toJSON(), id: invitation.id, email: invitation.email, role: invitation.role, link };
   }
 
+  /**
+   * Revoke: deletes the invitation only while it is still pending, in the DELETE itself. pendingOnly read
+   * the row before an accept in progress committed; the DELETE then waited on accept's row lock and
+   * removed the accepted invitation, answering 200 "revoked" for a person who had joined.
+   */
+  async destroy(): Promise<{ success: true }> {
+    const id = this.params.id as number;
+    const revoked = await this.relation.scope('pending').where({ id }).deleteAll();
+    if (revoked === 0) {
+      const status = (await this.relation.find(id)).status;
+      throw toValidationError({ base: [`This invitation has ${status === 'accepted' ? 'been accepted' : 'expired'}`] });
+    }
+    return { success: true };
+  }
+
   private async isMember(teamId: number, email: string): Promise<boolean> {
     const user = await User.findBy({ email });
     return user ? Membership.where({ teamId, userId: user.id }).exists() : false;
