@@ -264,9 +264,11 @@ describe('accepting', () => {
     expect((await api<Row>('POST', '/invitations/lookup', { body: { token } })).body.status).toBe('accepted');
   });
 
-  it('a revoke that waited on an accept in progress is a 422, and the accepted invitation stays', async () => {
-    const { id } = await invite('dave@example.com');
-    // What accept does, held open: the invitation row locked FOR UPDATE until the membership commits.
+  /**
+   * Runs `change` (a request) while an accept holds the invitation row, as accept does between reading the
+   * invitation and committing the membership; accept commits once `change` waits on the lock.
+   */
+  async function duringAccept<T>(id: number, role: 'owner' | 'member', change: () => Promise<T>): Promise<T> {
     let locked!: () => void;
     let finish!: () => void;
     const rowLocked = new Promise<void>((resolve) => {
@@ -279,19 +281,36 @@ describe('accepting', () => {
       await db().execute(sql`select id from invitations where id = ${id} for update`);
       locked();
       await mayFinish;
-      await Membership.create({ teamId: world.acme.id, userId: daveId, role: 'member' });
+      await Membership.create({ teamId: world.acme.id, userId: daveId, role });
       await Invitation.where({ id }).updateAll({ acceptedAt: new Date(), acceptedById: daveId });
     });
     await rowLocked;
-    // The revoke reads the invitation as pending, then waits on the row lock.
-    const revoking = api<ErrorBody>('DELETE', `${invitations}/${id}`, { cookie: world.alice });
+    const changing = change();
     await waitForLockWaiter();
     finish();
     await accepting;
-    const revoked = await revoking;
+    return changing;
+  }
+
+  it('a revoke that waited on an accept in progress is a 422, and the accepted invitation stays', async () => {
+    const { id } = await invite('dave@example.com');
+    const revoked = await duringAccept(id, 'member', () =>
+      api<ErrorBody>('DELETE', `${invitations}/${id}`, { cookie: world.alice }),
+    );
     expect(revoked.status).toBe(422);
     expect(revoked.body.error.fields?.base).toEqual(['This invitation has been accepted']);
     expect(await Invitation.find(id)).toMatchObject({ status: 'accepted', acceptedById: daveId });
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+  });
+
+  it('a role change that waited on an accept in progress is a 422: the owner is not told "member" of an owner', async () => {
+    const { id } = await invite('dave@example.com', 'owner');
+    const changed = await duringAccept(id, 'owner', () =>
+      api<ErrorBody>('PATCH', `${invitations}/${id}`, { cookie: world.alice, body: { role: 'member' } }),
+    );
+    expect(changed.status).toBe(422);
+    expect(changed.body.error.fields?.base).toEqual(['This invitation has been accepted']);
+    expect(await Invitation.find(id)).toMatchObject({ status: 'accepted', role: 'owner' });
     await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
   });
 

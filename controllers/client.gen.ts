@@ -171,7 +171,7 @@ export interface InvitationControllerApi {
     destroy: MutationDef<'id', undefined, ActionOutput<InvitationController, 'destroy', RecordOf<InvitationController>, InvitationControllerRecord>>;
     get: QueryDef<'id', undefined, Simplify<InvitationControllerRecord & { invitedBy: JsonRecord | null }>>;
     index: QueryDef<'index', IndexOptions<'createdAt' | 'email' | 'expiresAt', PickKnown<InvitationControllerRecord, never>, 'accepted' | 'expired' | 'pending', never>, IndexPage<Simplify<InvitationControllerRecord & { invitedBy: JsonRecord | null }>>>;
-    update: MutationDef<'idData', Partial<PickKnown<InvitationControllerRecord, 'role'>>, InvitationControllerRecord>;
+    update: MutationDef<'idData', Partial<PickKnown<InvitationControllerRecord, 'role'>>, ActionOutput<InvitationController, 'update', RecordOf<InvitationController>, InvitationControllerRecord>>;
   };
 }
 
