@@ -3,7 +3,8 @@
  * sessions, change and reset password), behind the app's own rules:
  *
  * - rate limits in PostgreSQL (backend/rateLimit): failed password
- *   sign-ins per (account, IP) and per IP, sign-ups per IP, reset and
+ *   sign-ins per (account, IP) and per IP (change-password and
+ *   verify-password count there too), sign-ups per IP, reset and
  *   verification mails per address (silently: the usual answer, no mail)
  *   and per IP (429), email changes per user (mailLimits.ts);
  * - `Cache-Control: no-store` on every answer (tokens, session lists);
@@ -220,7 +221,31 @@ async function dispatch(request: Request): Promise<Response> {
   const limited = await limitMailRequest(path, request, parsed.body);
   if (limited) return limited;
   if (path === '/sign-up/email') return withItsMail(() => signUpAlone(parsed));
-  return MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+  const run = () =>
+    MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+  return PASSWORD_CHECK_PATHS.has(path) ? passwordCheckWithLimits(request, run) : run();
+}
+
+/**
+ * Endpoints that compare the signed-in user's current password. Unlimited, they made a stolen session a
+ * password oracle: guess after guess, never meeting the failed sign-in limits.
+ */
+const PASSWORD_CHECK_PATHS = new Set(['/change-password', '/verify-password']);
+
+/**
+ * A password check under the failed sign-in limits of the session's account and this address (every
+ * attempt counts, a success gives them back), shared with sign-in: guesses here and there add up.
+ * Without a session, better-auth answers 401 and nothing is counted.
+ */
+async function passwordCheckWithLimits(request: Request, run: () => Promise<Response>): Promise<Response> {
+  // disableRefresh: reading the session must not extend it (only get-session does, auth.ts).
+  const session = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+  if (!session) return run();
+  const keys = { email: session.user.email, ip: clientIp(request) };
+  await assertNotBlocked('signIn', keys);
+  const response = await run();
+  if (response.ok) await clearFailures('signIn', keys);
+  return response;
 }
 
 /**
