@@ -3,14 +3,15 @@
  * list pending, change the role, revoke; the invitee accepts once, as the
  * invited email, before expiry. Nothing reaches another team's invitations.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSentMails, sentMails } from '@/backend/mailer';
 import { type RateLimitRule, RULES } from '@/backend/rateLimit';
 import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
-import { countQueries } from '@/server';
-import { api, type DemoWorld, seedDemo, signIn } from './testClient';
+import { countQueries, transaction } from '@/server';
+import { api, type DemoWorld, makeTeam, seedDemo, signIn } from './testClient';
 
 type Row = Record<string, unknown>;
 type Index = { data: Row[]; pagination: Row };
@@ -35,6 +36,18 @@ async function invite(email: string, role?: 'owner' | 'member', cookie = world.a
   expect(response.status).toBe(201);
   const link = response.body.link as string;
   return { id: response.body.id as number, link, token: link.split('/invitations/')[1] as string, body: response.body };
+}
+
+/** Resolves once some statement waits on a row lock (the request under test has reached its write). */
+async function waitForLockWaiter(): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const waiting = await db().execute(
+      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (waiting.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no statement waited on the lock');
 }
 
 function accept(token: string, cookie?: string) {
@@ -106,6 +119,22 @@ describe('creating', () => {
     expect((await Invitation.find(sneaky.body.id as number)).tokenHash).not.toBe('f'.repeat(64));
     // The newer invitation replaced the older one for the same address.
     expect(await Invitation.findBy({ id: forced.id })).toBeNull();
+  });
+
+  it('concurrent invitations of one email leave one live link: the last one', async () => {
+    // A team of its own, so this file's other invitations do not count against the per-team limit.
+    const teamId = await makeTeam('Concurrent invitations');
+    const path = `/teams/${teamId}/invitations`;
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api<Row>('POST', path, { cookie: world.alice, body: { data: { email: 'erin@example.com' } } }),
+      ),
+    );
+    expect(created.map((response) => response.status)).toEqual(Array(6).fill(201));
+    const pending = await Invitation.where({ teamId, email: 'erin@example.com' }).scope('pending').pluck('id');
+    expect(pending).toHaveLength(1);
+    // The one left is the one created last, so the newest mail's link is the one that works.
+    expect(pending[0]).toBe(Math.max(...created.map((response) => response.body.id as number)));
   });
 
   it('is owners only: members 403, other teams 404, anonymous 401, API keys 403', async () => {
@@ -233,6 +262,56 @@ describe('accepting', () => {
     expect(again.body.error.message).toBe('This invitation has already been used');
     expect(await Membership.findBy({ teamId: world.acme.id, userId: daveId })).toBeNull();
     expect((await api<Row>('POST', '/invitations/lookup', { body: { token } })).body.status).toBe('accepted');
+  });
+
+  /**
+   * Runs `change` (a request) while an accept holds the invitation row, as accept does between reading the
+   * invitation and committing the membership; accept commits once `change` waits on the lock.
+   */
+  async function duringAccept<T>(id: number, role: 'owner' | 'member', change: () => Promise<T>): Promise<T> {
+    let locked!: () => void;
+    let finish!: () => void;
+    const rowLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const mayFinish = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const accepting = transaction(async () => {
+      await db().execute(sql`select id from invitations where id = ${id} for update`);
+      locked();
+      await mayFinish;
+      await Membership.create({ teamId: world.acme.id, userId: daveId, role });
+      await Invitation.where({ id }).updateAll({ acceptedAt: new Date(), acceptedById: daveId });
+    });
+    await rowLocked;
+    const changing = change();
+    await waitForLockWaiter();
+    finish();
+    await accepting;
+    return changing;
+  }
+
+  it('a revoke that waited on an accept in progress is a 422, and the accepted invitation stays', async () => {
+    const { id } = await invite('dave@example.com');
+    const revoked = await duringAccept(id, 'member', () =>
+      api<ErrorBody>('DELETE', `${invitations}/${id}`, { cookie: world.alice }),
+    );
+    expect(revoked.status).toBe(422);
+    expect(revoked.body.error.fields?.base).toEqual(['This invitation has been accepted']);
+    expect(await Invitation.find(id)).toMatchObject({ status: 'accepted', acceptedById: daveId });
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+  });
+
+  it('a role change that waited on an accept in progress is a 422: the owner is not told "member" of an owner', async () => {
+    const { id } = await invite('dave@example.com', 'owner');
+    const changed = await duringAccept(id, 'owner', () =>
+      api<ErrorBody>('PATCH', `${invitations}/${id}`, { cookie: world.alice, body: { role: 'member' } }),
+    );
+    expect(changed.status).toBe(422);
+    expect(changed.body.error.fields?.base).toEqual(['This invitation has been accepted']);
+    expect(await Invitation.find(id)).toMatchObject({ status: 'accepted', role: 'owner' });
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
   });
 
   it('concurrent accepts of one link: one membership', async () => {

@@ -14,14 +14,14 @@
  * Accepting is not team-scoped (the invitee is not a member yet):
  * controllers/InvitationAcceptanceController.ts.
  */
-import { ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { limitInvitationCreation } from '@/backend/invitationRateLimit';
 import { enqueueMail } from '@/backend/mail/enqueueMail';
 import { mailLink } from '@/backend/mail/mailLink';
 import { invitationMail } from '@/backend/mail/templates/invitation';
-import { Invitation, Membership, Team, User } from '@/db/models';
+import { Invitation, type InvitationStatus, Membership, Team, User } from '@/db/models';
 import { invitations, type Role } from '@/db/schema';
-import { AppError, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
+import { AppError, apiDoc, before, db, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
 
@@ -80,9 +80,7 @@ export class InvitationController extends TeamScopedController<Invitation> {
   @before({ only: ['update', 'destroy'] })
   pendingOnly(): void {
     const status = this.record?.status;
-    if (status && status !== 'pending') {
-      throw toValidationError({ base: [`This invitation has ${status === 'accepted' ? 'been accepted' : 'expired'}`] });
-    }
+    if (status && status !== 'pending') throw notPending(status);
   }
 
   async create(): Promise<CreatedInvitation> {
@@ -90,8 +88,13 @@ export class InvitationController extends TeamScopedController<Invitation> {
     const data = this.params.data ?? {};
     const { invitation, link } = await transaction(async () => {
       const email = typeof data.email === 'string' ? User.normalizeEmail(data.email) : data.email;
-      if (typeof email === 'string' && (await this.isMember(teamId, email))) {
-        throw toValidationError({ email: ['is already a member of this team'] });
+      if (typeof email === 'string') {
+        // Invitations of one address to one team queue here until the previous one commits: unlocked,
+        // each concurrent create deleted only the pending rows committed before it, and several links stayed live.
+        await lockInvitationsOf(teamId, email);
+        if (await this.isMember(teamId, email)) {
+          throw toValidationError({ email: ['is already a member of this team'] });
+        }
       }
       const created = await this.relation.create({
         email: email as string,
@@ -115,6 +118,41 @@ export class InvitationController extends TeamScopedController<Invitation> {
     return { ...invitation.toJSON(), id: invitation.id, email: invitation.email, role: invitation.role, link };
   }
 
+  /**
+   * The role a pending invitation grants, changed under the row lock accept takes. pendingOnly read the
+   * row before an accept in progress committed: the write then waited for it and answered 200 with the
+   * new role, while the invitee had joined with the old one (an owner told "member" of a new owner).
+   */
+  async update(): Promise<Invitation> {
+    const id = this.params.id as number;
+    return transaction(async () => {
+      await db()
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.id, id), eq(invitations.teamId, this.scopeParams.teamId)))
+        .for('update');
+      const invitation = await this.relation.find(id);
+      if (invitation.status !== 'pending') throw notPending(invitation.status);
+      const role = this.params.data?.role;
+      if (role === undefined) return invitation;
+      invitation.role = role as Role;
+      if (!(await invitation.save())) throw toValidationError(invitation.errors);
+      return invitation;
+    });
+  }
+
+  /**
+   * Revoke: deletes the invitation only while it is still pending, in the DELETE itself. pendingOnly read
+   * the row before an accept in progress committed; the DELETE then waited on accept's row lock and
+   * removed the accepted invitation, answering 200 "revoked" for a person who had joined.
+   */
+  async destroy(): Promise<{ success: true }> {
+    const id = this.params.id as number;
+    const revoked = await this.relation.scope('pending').where({ id }).deleteAll();
+    if (revoked === 0) throw notPending((await this.relation.find(id)).status);
+    return { success: true };
+  }
+
   private async isMember(teamId: number, email: string): Promise<boolean> {
     const user = await User.findBy({ email });
     return user ? Membership.where({ teamId, userId: user.id }).exists() : false;
@@ -133,4 +171,14 @@ export class InvitationController extends TeamScopedController<Invitation> {
       }),
     );
   }
+}
+
+/** Serialises invitations of `email` to the team until the current transaction ends (call inside `transaction()`). */
+async function lockInvitationsOf(teamId: number, email: string): Promise<void> {
+  await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invitation:${teamId}:${email}`}, 0))`);
+}
+
+/** The 422 of a change to an invitation that is no longer pending. */
+function notPending(status: InvitationStatus): AppError {
+  return toValidationError({ base: [`This invitation has ${status === 'accepted' ? 'been accepted' : 'expired'}`] });
 }

@@ -168,10 +168,10 @@ export interface InvitationControllerApi {
   scope: { teamId: number };
   methods: {
     create: MutationDef<'data', Partial<PickKnown<InvitationControllerRecord, 'email' | 'role'>>, ActionOutput<InvitationController, 'create', RecordOf<InvitationController>, InvitationControllerRecord>>;
-    destroy: MutationDef<'id', undefined, { success: true }>;
+    destroy: MutationDef<'id', undefined, ActionOutput<InvitationController, 'destroy', RecordOf<InvitationController>, InvitationControllerRecord>>;
     get: QueryDef<'id', undefined, Simplify<InvitationControllerRecord & { invitedBy: JsonRecord | null }>>;
     index: QueryDef<'index', IndexOptions<'createdAt' | 'email' | 'expiresAt', PickKnown<InvitationControllerRecord, never>, 'accepted' | 'expired' | 'pending', never>, IndexPage<Simplify<InvitationControllerRecord & { invitedBy: JsonRecord | null }>>>;
-    update: MutationDef<'idData', Partial<PickKnown<InvitationControllerRecord, 'role'>>, InvitationControllerRecord>;
+    update: MutationDef<'idData', Partial<PickKnown<InvitationControllerRecord, 'role'>>, ActionOutput<InvitationController, 'update', RecordOf<InvitationController>, InvitationControllerRecord>>;
   };
 }
 

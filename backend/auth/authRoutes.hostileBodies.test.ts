@@ -116,6 +116,7 @@ describe('wrong types and broken bodies', () => {
       { body: { name: 'N'.repeat(10 * 1024), email: 'typed@example.com', password: 'long enough' } },
       { body: { name: { first: 'N' }, email: 'typed@example.com', password: 'long enough' } },
       { body: { name: null, email: 'typed@example.com', password: 'long enough' } },
+      { body: { name: ' ', email: 'typed@example.com', password: 'long enough' } },
     ],
     '/sign-in/email': [
       { body: { email: 42, password: VICTIM_PASSWORD } },
@@ -142,6 +143,19 @@ describe('wrong types and broken bodies', () => {
       { body: { token: { $ne: null }, newPassword: 'another password' } },
       { body: { token: 'not-a-token', newPassword: 12345678 } },
       { body: { token: 'not-a-token\u0000', newPassword: 'another password' } },
+    ],
+    // better-auth takes any JSON value as the name here and stored its text ("N,M", "[object Object]"),
+    // or failed in the driver with a 500.
+    '/update-user': [
+      { body: { name: { first: 'N' } }, cookie: true },
+      { body: { name: { toString: 1 } }, cookie: true },
+      { body: { name: '' }, cookie: true },
+      { body: { name: '   ' }, cookie: true },
+      { body: { name: ['N'] }, cookie: true },
+      { body: { name: 42 }, cookie: true },
+      { body: { name: true }, cookie: true },
+      { body: { name: null }, cookie: true },
+      { body: { image: { href: 'https://example.com/a.png' } }, cookie: true },
     ],
     '/request-password-reset': [
       { body: { email: 42 } },

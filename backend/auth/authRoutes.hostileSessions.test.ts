@@ -90,12 +90,18 @@ describe('cross-site requests', () => {
 
   it('a reset link may not redirect to another site', async () => {
     clearSentMails();
-    const response = await post('/request-password-reset', {
-      email: 'bob@example.com',
-      redirectTo: 'https://evil.example/steal',
-    });
-    await expectRefused(response, 403, 'redirectTo');
+    for (const redirectTo of ['https://evil.example/steal', '/\t/evil.example/steal', '/\n/evil.example/steal']) {
+      const response = await post('/request-password-reset', { email: 'bob@example.com', redirectTo });
+      await expectRefused(response, 403, JSON.stringify(redirectTo));
+    }
     expect(sentMails()).toEqual([]);
+  });
+
+  it('a verification link whose callbackURL is another site is 403, not a 500', async () => {
+    const response = await authCall(`/verify-email?token=x&callbackURL=${encodeURIComponent('/\t/evil.example')}`, {
+      method: 'GET',
+    });
+    await expectRefused(response, 403, 'callbackURL');
   });
 });
 
@@ -113,6 +119,11 @@ describe('reset links', () => {
       '//evil.example/steal',
       '/\\evil.example',
       'javascript:alert(1)',
+      // URL parsers drop tabs and line breaks, so these are //evil.example to a browser (and to better-auth's
+      // redirect), yet they start with a single slash.
+      '/\t/evil.example/steal',
+      '/\n/evil.example/steal',
+      '/\r\n/evil.example/steal',
     ]) {
       const response = await authCall(`/reset-password/${token}?callbackURL=${encodeURIComponent(target)}`, {
         method: 'GET',

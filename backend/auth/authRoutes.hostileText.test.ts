@@ -62,6 +62,19 @@ describe('odd Unicode', () => {
     expect(row?.count).toBe(1);
   });
 
+  it('sign-ups of one email at once (a double-clicked button): one account, the others 422, never a 500', async () => {
+    const email = uniqueEmail('race');
+    const variants = [email, email.toUpperCase(), ` ${email}`, email, email, email];
+    const responses = await Promise.all(
+      variants.map((variant) => post('/sign-up/email', { name: 'Race', email: variant, password: 'long enough' })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 422, 422, 422, 422, 422]);
+    for (const response of responses.filter((r) => r.status !== 200)) await expectRefused(response, 422, email);
+    const [row] = await db().select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email));
+    expect(row?.count).toBe(1);
+  });
+
   it('a reset requested with case and spaces reaches alice', async () => {
     clearSentMails();
     const response = await post('/request-password-reset', {

@@ -253,6 +253,40 @@ describe('failed sign-in limit', () => {
   });
 });
 
+describe('password checks of a signed-in user', () => {
+  // A stolen session must not become a password oracle: change-password and verify-password compare the
+  // current password like sign-in does, so they count against the same per-(account, IP) limit.
+  it.each([
+    ['/change-password', (password: string) => ({ currentPassword: password, newPassword: 'a new password' })],
+    ['/verify-password', (password: string) => ({ password })],
+  ])('%s answers 429 after repeated wrong passwords, and the right one does not slip through', async (path, body) => {
+    const rule = RULES.signInAccount;
+    RULES.signInAccount = { points: 3, durationSeconds: 60 };
+    try {
+      const ip = path === '/change-password' ? '203.0.113.91' : '203.0.113.92';
+      const email = `oracle${path.replace(/\W/g, '-')}@example.com`;
+      const password = 'the right password';
+      const signedUp = await post('/sign-up/email', { name: 'Oracle', email, password }, { ip });
+      expect(signedUp.status).toBe(200);
+      const cookie = cookieFrom(signedUp);
+      for (let i = 0; i < 3; i++) {
+        const wrong = await post(path, body(`wrong ${i}`), { cookie, ip });
+        expect(wrong.status, await wrong.clone().text()).toBe(400);
+      }
+      const blocked = await post(path, body(password), { cookie, ip });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Sign-in counts on the same limit: the account is blocked from this address there too.
+      expect((await post('/sign-in/email', { email, password }, { ip })).status).toBe(429);
+      expect((await me(cookie)).status).toBe(200);
+      // From another address, the password is unchanged.
+      await signInWithPassword(email, password, '203.0.113.93');
+    } finally {
+      RULES.signInAccount = rule;
+    }
+  });
+});
+
 describe('better-auth errors in the API format', () => {
   it('keeps every header of the error, each Set-Cookie included, under the API body', async () => {
     const headers = new Headers({ 'content-type': 'application/json', 'x-better-auth': 'kept' });

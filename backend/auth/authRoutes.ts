@@ -3,7 +3,8 @@
  * sessions, change and reset password), behind the app's own rules:
  *
  * - rate limits in PostgreSQL (backend/rateLimit): failed password
- *   sign-ins per (account, IP) and per IP, sign-ups per IP, reset and
+ *   sign-ins per (account, IP) and per IP (change-password and
+ *   verify-password count there too), sign-ups per IP, reset and
  *   verification mails per address (silently: the usual answer, no mail)
  *   and per IP (429), email changes per user (mailLimits.ts);
  * - `Cache-Control: no-store` on every answer (tokens, session lists);
@@ -17,6 +18,8 @@
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
+import { sql } from 'drizzle-orm';
+import { db } from '@/db/database';
 import { User } from '@/db/models';
 import { env } from '@/env';
 import {
@@ -92,9 +95,22 @@ const MAX_EMAIL_LENGTH = 255;
 /** Fields better-auth redirects to or puts into a mailed link. */
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
 
+/**
+ * What a path may not contain: URL parsers drop tabs and line breaks and read `\\` as `/`, so
+ * `/<TAB>/evil.example` is `//evil.example` to a browser and to better-auth's redirect. better-auth's
+ * own check refuses it, but where that check is off (NODE_ENV=test) this one let a reset link carry its
+ * token there.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+const PATH_BASE = 'http://path.invalid';
+
 /** A path on this site, or a URL of the app's origin (backend/appOrigin.ts). */
 function isLocalUrl(request: Request, value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  if (value.startsWith('/')) {
+    if (value.startsWith('//') || UNSAFE_IN_PATH.test(value)) return false;
+    return URL.canParse(value, PATH_BASE) && new URL(value, PATH_BASE).origin === PATH_BASE;
+  }
   const own = appOrigin(request);
   return own !== undefined && URL.canParse(value) && new URL(value).origin === own;
 }
@@ -125,6 +141,14 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
   // varchar(255): better-auth would answer a longer one with a vague 422 "Failed to create user".
   if (typeof out.email === 'string' && out.email.length > MAX_EMAIL_LENGTH) {
     throw new BadRequest('Invalid input', { email: [`is too long (maximum is ${MAX_EMAIL_LENGTH} characters)`] });
+  }
+  // update-user takes any JSON value as the name and stores its text: ['N', 'M'] became "N,M", an object
+  // "[object Object]" (or a 500), null a 500 from the NOT NULL column; '' left the user without a name.
+  if (out.name !== undefined && typeof out.name !== 'string') {
+    throw new BadRequest('Invalid input', { name: ['must be a string'] });
+  }
+  if (typeof out.name === 'string' && out.name.trim() === '') {
+    throw new BadRequest('Invalid input', { name: ["can't be blank"] });
   }
   // varchar(100): update-user would otherwise fail in PostgreSQL with a 500 (sign-up with a vague 422).
   if (typeof out.name === 'string' && [...out.name].length > MAX_NAME_LENGTH) {
@@ -196,7 +220,45 @@ async function dispatch(request: Request): Promise<Response> {
   // Over a per-address mail limit: the usual answer, and no mail (mailLimits.ts).
   const limited = await limitMailRequest(path, request, parsed.body);
   if (limited) return limited;
-  return MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+  if (path === '/sign-up/email') return withItsMail(() => signUpAlone(parsed));
+  const run = () =>
+    MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+  return PASSWORD_CHECK_PATHS.has(path) ? passwordCheckWithLimits(request, run) : run();
+}
+
+/**
+ * Endpoints that compare the signed-in user's current password. Unlimited, they made a stolen session a
+ * password oracle: guess after guess, never meeting the failed sign-in limits.
+ */
+const PASSWORD_CHECK_PATHS = new Set(['/change-password', '/verify-password']);
+
+/**
+ * A password check under the failed sign-in limits of the session's account and this address (every
+ * attempt counts, a success gives them back), shared with sign-in: guesses here and there add up.
+ * Without a session, better-auth answers 401 and nothing is counted.
+ */
+async function passwordCheckWithLimits(request: Request, run: () => Promise<Response>): Promise<Response> {
+  // disableRefresh: reading the session must not extend it (only get-session does, auth.ts).
+  const session = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
+  if (!session) return run();
+  const keys = { email: session.user.email, ip: clientIp(request) };
+  await assertNotBlocked('signIn', keys);
+  const response = await run();
+  if (response.ok) await clearFailures('signIn', keys);
+  return response;
+}
+
+/**
+ * Sign-ups of one email queue on a transaction-scoped lock, so the second finds the first's account and
+ * answers 422. better-auth checks for the account, then inserts: two requests at once (a double-clicked
+ * button) both passed the check, and every insert but one failed on the unique email with a 500.
+ * Call inside withItsMail's transaction, which better-auth's queries join.
+ */
+async function signUpAlone(parsed: Awaited<ReturnType<typeof withParsedBody>>): Promise<Response> {
+  if (typeof parsed.body.email === 'string') {
+    await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-up:${parsed.body.email}`}, 0))`);
+  }
+  return auth().handler(parsed.request);
 }
 
 /** Endpoints whose write causes a mail: the token or password change and the mail's job commit together. */

@@ -184,6 +184,36 @@ describe('multipart uploads', () => {
     expect(notMultipart.body.error.fields.assetId[0]).toMatch(/not a multipart upload in progress/);
   });
 
+  // s3rver checks no ETag (a wrong one crashes it), so the store's refusal is played by a middleware, with the
+  // error names S3 answers: a client that records a wrong ETag, or an upload the store has dropped.
+  it.each([
+    ['InvalidPart', 'parts'],
+    ['InvalidPartOrder', 'parts'],
+    ['NoSuchUpload', 'assetId'],
+  ])('the store refusing the completion with %s is a 400 naming %s, not a 500', async (name, field) => {
+    const { asset } = await create(bigPdf(6 * MiB));
+    for (const partNumber of [1, 2]) {
+      const recorded = await post('record-part', { assetId: asset.id, partNumber, etag: `"${'0'.repeat(32)}"` });
+      expect(recorded.status).toBe(200);
+    }
+    s3Client().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName !== 'CompleteMultipartUploadCommand') return next(args);
+        throw Object.assign(new Error(`${name} from the store`), { name, $metadata: { httpStatusCode: 400 } });
+      },
+      { step: 'initialize', name: 'refuseCompletionForTest' },
+    );
+    try {
+      const completed = await post('complete-multipart', { assetId: asset.id });
+      expect(completed.status, JSON.stringify(completed.body)).toBe(400);
+      expect(Object.keys(completed.body.error.fields)).toEqual([field]);
+    } finally {
+      s3Client().middlewareStack.remove('refuseCompletionForTest');
+    }
+    // Still pending: the client may cancel it (or, after InvalidPart, send the parts again).
+    expect((await assetRows()).find((row) => row.id === asset.id)).toMatchObject({ status: 'pending' });
+  });
+
   it('cleanup removes an abandoned multipart upload (aborting it where the store can)', async () => {
     const { asset } = await create(bigPdf(6 * MiB));
     await db().execute(sql`update service_assets set created_at = now() - interval '2 days' where id = ${asset.id}`);

@@ -55,7 +55,10 @@ async function contentProblems(asset: Asset, key: string, head: ObjectHead): Pro
   // Image slots: enough of the file for libvips to read the header, not only the magic bytes.
   const checkHeader = isImageSlot(slot?.accepts) && RASTER_IMAGE.test(mimeEssence(asset.contentType) ?? '');
   const readLength = checkHeader ? Math.max(SNIFF_BYTES, Math.min(head.byteSize, IMAGE_HEADER_BYTES)) : SNIFF_BYTES;
-  const firstBytes = (await readObjectStart(key, readLength)) ?? new Uint8Array();
+  // An empty object has nothing to read; s3rver answers a range on it with a 206 that promises a byte and
+  // sends none, and the reset connection looked like an outage (503) to every retry.
+  const firstBytes =
+    head.byteSize === 0 ? new Uint8Array() : ((await readObjectStart(key, readLength)) ?? new Uint8Array());
   const sniffed = await sniffContentType(firstBytes.subarray(0, SNIFF_BYTES), asset.contentType, slot);
   if (sniffed) problems.contentType = [sniffed];
   else if (checkHeader) {

@@ -14,6 +14,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { BadRequest } from '../controller/errors';
 import { MiB } from '../shared/byteSizes';
 import { storageConfig } from './configureStorage';
 import { s3Client } from './s3Client';
@@ -74,16 +75,40 @@ export async function completeMultipart(
   parts: ReadonlyArray<{ partNumber: number; etag: string }>,
 ): Promise<void> {
   const { bucket } = storageConfig();
-  await withStorage(() =>
-    s3Client().send(
-      new CompleteMultipartUploadCommand({
-        Bucket: bucket,
-        Key: key,
-        UploadId: uploadId,
-        MultipartUpload: { Parts: parts.map(({ partNumber, etag }) => ({ PartNumber: partNumber, ETag: etag })) },
-      }),
-    ),
-  );
+  try {
+    await withStorage(() =>
+      s3Client().send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map(({ partNumber, etag }) => ({ PartNumber: partNumber, ETag: etag })) },
+        }),
+      ),
+    );
+  } catch (error) {
+    throw completionRefusal(error) ?? error;
+  }
+}
+
+/**
+ * The store's 4xx refusals of a completion, as the client's 400: the ETags come from the client
+ * (record-part), so a wrong one is its mistake, and an upload the store dropped (aborted, expired) cannot
+ * be completed again. Unconverted, both reached the error serialiser as a 500.
+ */
+function completionRefusal(error: unknown): BadRequest | undefined {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall') {
+    return new BadRequest('The store refused the uploaded parts', {
+      parts: ['do not match what the store received: send the parts again and record their ETags, or cancel'],
+    });
+  }
+  if (name === 'NoSuchUpload') {
+    return new BadRequest('The store no longer has this upload', {
+      assetId: ['names an upload the store has dropped: cancel it and upload the file again'],
+    });
+  }
+  return undefined;
 }
 
 /** Drops the upload's parts. Returns false when the store does not implement it (s3rver) or the upload is gone. */
