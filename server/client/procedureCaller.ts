@@ -20,6 +20,14 @@ const TRPC_PATH = '/api/trpc';
  */
 const DEFAULT_SERVER_ORIGIN = 'http://localhost:3000';
 
+/**
+ * The longest URL one batched GET may have; calls past it go in another
+ * batch. Node refuses a request head over 16 KiB (with a bare 431, before the
+ * app can answer in its own format), and proxies often stop at 8 KiB, cookies
+ * included. A single call longer than this still goes alone.
+ */
+export const MAX_URL_LENGTH = 8_000;
+
 export interface CallerOptions {
   /** Full tRPC endpoint, e.g. `http://localhost:3000/api/trpc`. Default: see `trpcUrl()`. */
   url?: string;
@@ -42,6 +50,7 @@ export function createProcedureCaller(options: CallerOptions = {}): ProcedureCal
         url: options.url ?? trpcUrl(),
         // The server refuses a batch of more calls: split them instead.
         maxItems: MAX_BATCH_SIZE,
+        maxURLLength: MAX_URL_LENGTH,
         fetch: options.fetch,
         headers: typeof headers === 'function' ? () => headers() : headers,
       }),

@@ -13,7 +13,7 @@ import { closeTestDatabase } from '../testing/testDatabase';
 import { ClientError, isClientError } from './ClientError';
 import type { ProcedureCaller } from './clientTypes';
 import { createControllerClients } from './createControllerClients';
-import { createProcedureCaller } from './procedureCaller';
+import { createProcedureCaller, MAX_URL_LENGTH } from './procedureCaller';
 
 const ALICE = '1:1=owner';
 
@@ -171,6 +171,25 @@ describe('.with(): errors and scope', () => {
     // A page rendering 60 rows that each ask for something: one tick, more calls than one batch may carry.
     const answers = await Promise.all(Array.from({ length: 60 }, () => reports.indexStats()));
     expect(answers).toEqual(Array.from({ length: 60 }, () => ({ total: 3 })));
+  });
+
+  it('splits a batch whose URL would be too long for servers and proxies (MAX_URL_LENGTH)', async () => {
+    // Ten searches of 1,000 characters (the longest a value may be) in one tick: one GET's URL would pass 10,000.
+    const urls: string[] = [];
+    const recording = createProcedureCaller({
+      url: 'http://localhost/api/trpc',
+      fetch: (input, init) => {
+        urls.push(String(input));
+        return clientTestHandler(new Request(input, init));
+      },
+      headers: { 'x-user': ALICE },
+    });
+    const searching = clients.ReportController.with({ orgId: 1 }, { client: recording });
+    const term = 'x'.repeat(1_000);
+    const pages = await Promise.all(Array.from({ length: 10 }, () => searching.index({ search: term })));
+    expect(pages.every((page) => page.data.length === 0)).toBe(true);
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) expect(url.length).toBeLessThanOrEqual(MAX_URL_LENGTH);
   });
 
   it('refuses a missing scope param before sending anything', () => {
