@@ -130,6 +130,8 @@ const schema = z.object({
   RATE_LIMIT_INVITATION_CREATE: limitSetting('50/1h'),
   // API keys created per team: each mints a token.
   RATE_LIMIT_API_KEY_CREATE: limitSetting('20/1h'),
+  // Teams created per user.
+  RATE_LIMIT_TEAM_CREATE: limitSetting('20/1h'),
   // Which connections are proxies whose X-Forwarded-* headers count
   // (server/net/trustProxy.ts, docs/security.md). Unset: none; the client
   // address is the socket's. A hop count (1 behind one nginx / load balancer),

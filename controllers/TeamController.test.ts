@@ -4,8 +4,10 @@
  * rename; deleting is not offered; API keys cannot manage teams.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb } from '@/db/database';
+import { type RateLimitRule, RULES } from '@/backend/rateLimit/rateLimits';
+import { closeDb, db } from '@/db/database';
 import { Membership, Team, User } from '@/db/models';
+import { rateLimits } from '@/db/schema';
 import { countQueries } from '@/server';
 import { api, type DemoWorld, seedDemo } from './testClient';
 
@@ -62,6 +64,28 @@ describe('POST /api/teams', () => {
     const byKey = await api('POST', '/teams', { token: key.body.token as string, body: { name: 'By key' } });
     expect(byKey.status).toBe(403);
     expect(await Team.findBy({ name: 'By key' })).toBeNull();
+  });
+
+  it('answers 429 with Retry-After past RATE_LIMIT_TEAM_CREATE for one user, and creates nothing more', async () => {
+    const saved = RULES.teamCreate;
+    (RULES as Record<string, RateLimitRule>).teamCreate = { points: 2, durationSeconds: 3600 };
+    await db().delete(rateLimits); // teams of earlier tests counted too
+    try {
+      const create = (name: string) => api('POST', '/teams', { cookie: world.bob, body: { data: { name } } });
+      expect((await create('Limit 1')).status).toBe(201);
+      expect((await create('Limit 2')).status).toBe(201);
+      const refused = await create('Limit 3');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(await Team.findBy({ name: 'Limit 3' })).toBeNull();
+      // Per user: another account still creates.
+      expect((await api('POST', '/teams', { cookie: world.carol, body: { data: { name: 'Limit 4' } } })).status).toBe(
+        201,
+      );
+    } finally {
+      (RULES as Record<string, RateLimitRule>).teamCreate = saved;
+      await db().delete(rateLimits);
+    }
   });
 });
 

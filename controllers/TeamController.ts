@@ -12,10 +12,11 @@
  *   attachments whose cleanup must run first; add it here when you need it.
  *
  * API keys may read their team but never create or change teams: that takes a
- * signed-in user. Members join through invitations (InvitationController).
+ * signed-in user. Creating is rate limited per user (`RATE_LIMIT_TEAM_CREATE`). Members join through invitations (InvitationController).
  */
 
 import { type AppContext, signedInUser } from '@/backend/context';
+import { rateLimit } from '@/backend/rateLimit';
 import { Membership, Team } from '@/db/models';
 import {
   ActiveController,
@@ -64,6 +65,12 @@ export class TeamController extends ActiveController<AppContext, Team> {
   @before({ only: ['create', 'update', 'destroy'] })
   noApiKeys(): void {
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage teams; sign in');
+  }
+
+  /** Each team is rows and a membership: one account (or a stolen session) cannot make them at speed. */
+  @before({ only: ['create'] })
+  async limitCreation(): Promise<void> {
+    await rateLimit('teamCreate', `user:${signedInUser(this.context).id}`);
   }
 
   @before({ only: ['update', 'destroy'] })

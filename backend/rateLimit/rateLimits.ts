@@ -57,6 +57,7 @@ export const RULES = {
   changeEmail: env.RATE_LIMIT_CHANGE_EMAIL,
   invitationCreate: env.RATE_LIMIT_INVITATION_CREATE,
   apiKeyCreate: env.RATE_LIMIT_API_KEY_CREATE,
+  teamCreate: env.RATE_LIMIT_TEAM_CREATE,
 } satisfies Record<string, RateLimitRule>;
 
 export type LimitName = keyof typeof RULES;
@@ -76,6 +77,7 @@ const MESSAGES: Record<LimitName, string> = {
   changeEmail: 'Too many email changes, try again later',
   invitationCreate: 'Too many invitations for this team, try again later',
   apiKeyCreate: 'Too many API keys created for this team, try again later',
+  teamCreate: 'Too many teams created, try again later',
 };
 
 /** The keys each failure guard needs. */
