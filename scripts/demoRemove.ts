@@ -18,7 +18,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { DemoMarkerError } from './demo/demoMarkers';
+import { demoRemovedNextSteps } from './demo/demoRemovedNextSteps';
 import { type DemoRemovalPlan, planDemoRemoval } from './demo/planDemoRemoval';
+import { readLiveDevEnv } from './devEnvFile';
 import { referencesInto, schemaTables } from './generate/schemaReferences';
 
 const MIGRATION_NAME = 'remove_demo';
@@ -151,8 +153,10 @@ export async function main(argv: readonly string[], options: DemoRemoveOptions):
   }
   apply(plan, options);
   options.log(
-    'demo:remove: done. Next: restart `npm run dev` if it is running (it loaded the demo at start-up), ' +
-      '`npm run db:migrate` (drops the tables in your dev database), `npm test`, and commit.',
+    demoRemovedNextSteps({
+      devRunning: readLiveDevEnv() !== undefined,
+      databaseUrl: Boolean(process.env.DATABASE_URL),
+    }),
   );
   return 0;
 }
