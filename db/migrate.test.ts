@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env } from '@/env';
 import { runMigrations } from './migrate';
 
 const name = `migrate_${Date.now().toString(36)}`;
@@ -28,9 +29,9 @@ function migrations(steps: string[]): string {
 }
 
 beforeAll(async () => {
-  admin = postgres(process.env.DATABASE_URL as string, { max: 1, onnotice: () => {} });
+  admin = postgres(env.DATABASE_URL as string, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
-  const target = new URL(process.env.DATABASE_URL as string);
+  const target = new URL(env.DATABASE_URL as string);
   target.pathname = `/${name}`;
   url = target.toString();
 });
