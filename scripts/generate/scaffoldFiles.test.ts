@@ -122,6 +122,16 @@ describe('scaffoldFiles', () => {
     );
   });
 
+  // A resource with nothing to filter by got an empty "Filters" group, which a screen reader still announces.
+  it('writes the filters group only when a field is filterable', () => {
+    const plain = scaffold('Widget', 'title:string').files['app/components/widgets/WidgetList.tsx'] as string;
+    expect(plain).not.toContain('<fieldset');
+    expect(plain).not.toContain('Filters');
+    const filtered = scaffold('Widget', 'title:string', 'kind:enum:a,b').files['app/components/widgets/WidgetList.tsx'];
+    expect(filtered).toContain('<legend className="visually-hidden">Filters</legend>');
+    expect(filtered).toContain('id="widget-filter-kind"');
+  });
+
   it('writes multi-word names in lower case in running text, keeping acronyms', () => {
     const { files } = scaffold('LineItem', 'title:string');
     expect(files['app/components/line-items/LineItemList.tsx']).toContain('New line item');
