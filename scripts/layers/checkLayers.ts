@@ -9,7 +9,7 @@
  * (`@/x` and relative specifiers) or an `npm:` package name.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { CHECKED_FOLDERS, LAYER_RULES, type LayerRule } from './layerRules';
@@ -123,13 +123,17 @@ export function checkFiles(root: string, files: string[]): Violation[] {
   return violations;
 }
 
-/** Tracked and new (not ignored) files: what a commit would hold. */
+/**
+ * Tracked and new (not ignored) files that are on disk: what a commit would hold. A tracked file deleted
+ * and not yet committed (after `npm run demo:remove` or `destroy scaffold`) is still in git's index; it
+ * has no imports left to check.
+ */
 export function treeFiles(root: string): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
   });
-  return listed.split('\n').filter(Boolean);
+  return [...new Set(listed.split('\n').filter(Boolean))].filter((file) => existsSync(path.join(root, file)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
