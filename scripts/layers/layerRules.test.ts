@@ -155,6 +155,21 @@ describe('files the lint reads', () => {
     }
   });
 
+  // docs/development.md: "copy the folder (or git clone it and delete .git)". Without a repository the lint
+  // stopped at `git ls-files` with "fatal: not a git repository".
+  it('walks the folder when it is not a git repository, skipping dependencies and build output', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'layers-nogit-'));
+    try {
+      for (const file of ['db/kept.ts', 'node_modules/pkg/index.ts', '.next/server/app.js', 'next-env.d.ts']) {
+        mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+        writeFileSync(path.join(root, file), 'export {};\n');
+      }
+      expect(treeFiles(root)).toEqual(['db/kept.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('leaves no source file of the tree unread', () => {
     const sources = treeFiles(ROOT).filter((file) => /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(file));
     expect(sources.filter((file) => !isChecked(file))).toEqual([]);
