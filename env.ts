@@ -9,6 +9,7 @@
  * `next dev` / `next start` with a message naming the variable.
  */
 import { z } from 'zod';
+import { appName } from './appName';
 // The parser only (no I/O): what TRUST_PROXY may say is defined beside the code that applies it.
 import { parseTrustProxy } from './server/net';
 
@@ -168,7 +169,7 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_TRANSPORT: z.enum(['smtp', 'log', 'custom']).optional(),
   // The From: of every mail, `Name <address>` or a bare address.
-  MAIL_FROM: z.string().trim().min(3).default('Active Controller Starter <no-reply@localhost>'),
+  MAIL_FROM: z.string().trim().min(3).default(`${appName} <no-reply@localhost>`),
   // Sign-up sends a verification link, and password sign-in waits for it.
   REQUIRE_EMAIL_VERIFICATION: bool.default(false),
   // Set by `npm run dev` and the e2e server: the mail catcher's HTTP API,

@@ -24,7 +24,14 @@ export async function registerNodeServer(): Promise<void> {
     // What Next would answer with a 500, an empty 400 or a redirect elsewhere (TRACE, PROPFIND, a path
     // that does not decode, an absolute-form target): answered in the API's format before Next sees it.
     refuseUnservableRequests(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
-    if (exporter) await startTracing({ exporter, serviceName: 'active-controller-starter' });
+    // The service name is the app's, as a slug (`My Shop` -> `my-shop`);
+    // OTEL_SERVICE_NAME overrides it.
+    const { appName } = await import('./appName');
+    const serviceName = appName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    if (exporter) await startTracing({ exporter, serviceName });
     // The backend's parts (backend/app.ts, the composition root): logger, storage, database, models.
     (await import('./backend/app')).wireApp();
     // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests

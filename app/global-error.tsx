@@ -5,6 +5,7 @@
  * plain header. Same message as app/error.tsx (ErrorView), never Next's
  * generic "Application error" page.
  */
+import { appName } from '@/appName';
 import { ErrorView } from './components/errors/ErrorView';
 import './globals.css';
 
@@ -18,11 +19,11 @@ export default function GlobalError({ error, reset, retry }: Props) {
   return (
     <html lang="en">
       <body>
-        <title>Something went wrong · Active Controller Starter</title>
+        <title>{`Something went wrong · ${appName}`}</title>
         <header className="site-header">
           {/* A full page load: the app's client router may be what failed. */}
           <a href="/" className="brand">
-            Active Controller Starter
+            {appName}
           </a>
         </header>
         <ErrorView digest={error.digest} onRetry={retry ?? reset} />

@@ -1,13 +1,14 @@
 /**
  * `/manifest.webmanifest`: the name, colours and icon a browser uses when the
- * app is installed or pinned. Change them with the title in app/layout.tsx
- * and the icon in app/icon.svg.
+ * app is installed or pinned. The name is appName.ts's; change the short
+ * name and colours here, and the icon in app/icon.svg.
  */
 import type { MetadataRoute } from 'next';
+import { appName } from '@/appName';
 
 export default function manifest(): MetadataRoute.Manifest {
   return {
-    name: 'Active Controller Starter',
+    name: appName,
     short_name: 'Starter',
     description: 'Next.js starter: declarative tRPC/REST controllers over drizzle, and S3 file attachments.',
     start_url: '/',

@@ -3,6 +3,7 @@
  * then pick a team). Replace it with your own landing page.
  */
 import Link from 'next/link';
+import { appName } from '@/appName';
 import { PageNotice } from './components/PageNotice';
 import { getCurrentSession } from './lib/getCurrentSession';
 import { teamHomePath } from './lib/teamHomePath';
@@ -13,7 +14,7 @@ export default async function HomePage() {
   const session = await getCurrentSession();
   return (
     <main className="page narrow home">
-      <h1>Active Controller Starter</h1>
+      <h1>{appName}</h1>
       <p className="muted">
         A Next.js full-stack template: declarative controllers that serve both tRPC and REST, a thin model layer over
         drizzle and PostgreSQL, and S3 file attachments. Everything runs locally with no configuration.

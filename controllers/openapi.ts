@@ -5,11 +5,12 @@
  * the API changes), and the authentication the app accepts.
  */
 
+import { appName } from '@/appName';
 import { SESSION_COOKIE } from '@/backend/session';
 import { type BuiltRouter, generateOpenApi, type OpenApiDocument } from '@/server';
 
 const API_INFO = {
-  title: 'Active Controller Starter API',
+  title: `${appName} API`,
   version: '1.0.0',
   description: [
     'REST routes of the app, generated from its controllers.',

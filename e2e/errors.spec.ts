@@ -9,6 +9,7 @@
  * without breaking the other specs that share the server.
  */
 
+import { appName } from '../appName';
 import { ALICE, expectTeamHome, screenshot, signInAs } from './support/session';
 import { expect, test } from './support/test';
 
@@ -23,7 +24,7 @@ test('a page that fails shows the app error page: message, reference, Try again 
   // Next's digest, the id it logs beside the real error on the server.
   await expect(page.getByTestId('error-reference')).toHaveText(/^\w+$/);
   // The root layout did not fail: the site header is still there.
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Active Controller Starter' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: appName })).toBeVisible();
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(GENERIC);
   // Neither the thrown message nor a stack frame reaches the browser.
@@ -41,7 +42,7 @@ test('a page that fails shows the app error page: message, reference, Try again 
 
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Active Controller Starter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(appName);
 });
 
 // demo:begin

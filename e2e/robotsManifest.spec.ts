@@ -1,4 +1,5 @@
 /** `/robots.txt` keeps crawlers out of the API and signed-in pages; the web manifest names the app and its icon. */
+import { appName } from '../appName';
 import { expect, test } from './support/test';
 
 test('robots.txt allows the public pages and disallows the API and signed-in pages', async ({ request }) => {
@@ -18,7 +19,7 @@ test('the web manifest is linked from pages and its icons are served', async ({ 
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/manifest+json');
   const manifest = (await response.json()) as { name: string; start_url: string; icons: { src: string }[] };
-  expect(manifest).toMatchObject({ name: 'Active Controller Starter', start_url: '/' });
+  expect(manifest).toMatchObject({ name: appName, start_url: '/' });
   expect(manifest.icons.length).toBeGreaterThan(0);
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
 });

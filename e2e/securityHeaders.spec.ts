@@ -4,6 +4,7 @@
  * still hydrate; requests Next cannot serve answered before it; pages ignore `Authorization`.
  */
 import { request as httpRequest } from 'node:http';
+import { appName } from '../appName';
 import { ALICE, signInAs, teamId } from './support/session';
 import { expect, test } from './support/test';
 
@@ -96,7 +97,7 @@ test('pages hydrate under the policy with no violation reported', async ({ page 
   }
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // A client-side navigation runs more scripts ('strict-dynamic' trusts what Next loads).
-  await page.getByRole('link', { name: 'Active Controller Starter' }).click();
+  await page.getByRole('link', { name: appName }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(violations).toEqual([]);
 });

@@ -1,9 +1,10 @@
+import { appName } from '../appName';
 import { expect, test } from './support/test';
 
 test('the home page renders and links to the health check', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('Active Controller Starter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Active Controller Starter');
+  await expect(page).toHaveTitle(appName);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(appName);
   await page.getByRole('link', { name: '/api/health' }).click();
   await expect(page).toHaveURL(/\/api\/health$/);
   await expect(page.locator('body')).toContainText('"ok":true');

@@ -13,12 +13,15 @@
  * `npm run gen` rewrites the derived lists, typed clients and OpenAPI.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { DemoMarkerError } from './demo/demoMarkers';
+import { demoRemovedNextSteps } from './demo/demoRemovedNextSteps';
 import { type DemoRemovalPlan, planDemoRemoval } from './demo/planDemoRemoval';
+import { readLiveDevEnv } from './devEnvFile';
+import { detachAttachments } from './generate/detachAttachments';
 import { referencesInto, schemaTables } from './generate/schemaReferences';
 
 const MIGRATION_NAME = 'remove_demo';
@@ -70,23 +73,12 @@ function removeScripts(root: string, names: readonly string[]): void {
   writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
 }
 
-/**
- * The demo models' attachment rows go with their tables (attachments point at
- * records by model name, with no foreign key); the files they held are then
- * detached, and the asset cleanup job deletes them from storage in time.
- */
+/** The demo models' attachment rows go with their tables (scripts/generate/detachAttachments.ts). */
 function detachDemoFiles(root: string, plan: DemoRemovalPlan): void {
   const models = plan.deletions
     .map((file) => /^db\/models\/([A-Z]\w*)\.ts$/.exec(file)?.[1])
     .filter((name): name is string => name !== undefined);
-  const folder = path.join(root, 'db/migrations');
-  const migration = readdirSync(folder).find((file) => file.endsWith(`_${MIGRATION_NAME}.sql`));
-  if (!migration || models.length === 0) return;
-  const names = models.map((name) => `'${name}'`).join(', ');
-  appendFileSync(
-    path.join(folder, migration),
-    `--> statement-breakpoint\nDELETE FROM "service_attachments" WHERE "attachable_type" IN (${names});\n`,
-  );
+  detachAttachments(root, MIGRATION_NAME, models);
 }
 
 function apply(plan: DemoRemovalPlan, { root, log }: DemoRemoveOptions): void {
@@ -151,8 +143,10 @@ export async function main(argv: readonly string[], options: DemoRemoveOptions):
   }
   apply(plan, options);
   options.log(
-    'demo:remove: done. Next: restart `npm run dev` if it is running (it loaded the demo at start-up), ' +
-      '`npm run db:migrate` (drops the tables in your dev database), `npm test`, and commit.',
+    demoRemovedNextSteps({
+      devRunning: readLiveDevEnv() !== undefined,
+      databaseUrl: Boolean(process.env.DATABASE_URL),
+    }),
   );
   return 0;
 }

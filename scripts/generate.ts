@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: the scaffold generator (docs/generators.md).
  *
- *   npm run generate -- scaffold Product name:string price:integer status:enum:draft,live campaign:references
+ *   npm run generate -- scaffold Product name:string price:decimal status:enum:draft,live supplier:references
  *   npm run generate -- scaffold Product ... --dry-run   prints the plan, writes nothing
  *   npm run generate -- scaffold Product ... --force     regenerates, merging into your edits
  *   npm run generate -- destroy scaffold Product         removes what the scaffold made

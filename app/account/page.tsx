@@ -5,7 +5,7 @@ import { AuthForm } from '../components/auth/AuthForm';
 import { getCurrentSession } from '../lib/getCurrentSession';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Account · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Account' };
 
 export default async function AccountPage() {
   const session = await getCurrentSession();

@@ -1,6 +1,7 @@
 /** The top bar: the app's name, and who is signed in with a sign-out button (or a sign-in link). */
 import Link from 'next/link';
 import { unstable_rethrow } from 'next/navigation';
+import { appName } from '@/appName';
 import { type CurrentSession, getCurrentSession } from '../lib/getCurrentSession';
 import { signOut } from '../sign-in/actions';
 
@@ -28,7 +29,7 @@ export async function SiteHeader() {
   return (
     <header className="site-header">
       <Link href="/" className="brand">
-        Active Controller Starter
+        {appName}
       </Link>
       <nav aria-label="Account" className="account">
         {session ? (

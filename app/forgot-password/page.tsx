@@ -6,7 +6,7 @@
 import type { Metadata } from 'next';
 import { AuthForm } from '../components/auth/AuthForm';
 
-export const metadata: Metadata = { title: 'Forgot your password · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Forgot your password' };
 
 export default function ForgotPasswordPage() {
   return (

@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { AuthForm } from '../components/auth/AuthForm';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Choose a new password · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Choose a new password' };
 
 export default async function ResetPasswordPage({
   searchParams,

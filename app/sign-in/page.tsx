@@ -12,7 +12,7 @@ import { SignInForm } from './SignInForm';
 import { safeNextPath } from './safeNextPath';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Sign in · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const next = safeNextPath((await searchParams).next);

@@ -10,7 +10,7 @@ import { AuthForm } from '../components/auth/AuthForm';
 import { safeNextPath } from '../sign-in/safeNextPath';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Create an account · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Create an account' };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const next = safeNextPath((await searchParams).next);

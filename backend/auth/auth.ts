@@ -15,6 +15,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { appName } from '@/appName';
 import { db } from '@/db/database';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
@@ -51,7 +52,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 function createAuth() {
   return betterAuth({
-    appName: 'Active Controller Starter',
+    appName,
     // Every link it mails is built on this. Required in production (env.ts); unset in development:
     // better-auth takes the origin from each request (backend/appOrigin.ts, authRoutes.ts).
     baseURL: env.APP_URL,

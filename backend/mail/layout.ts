@@ -3,6 +3,7 @@
  * mail clients render alike. Brand it here (colours, logo, footer); each
  * template (./templates/) supplies a title and its paragraphs.
  */
+import { appName } from '@/appName';
 
 /** What a template renders: the subject and both parts. */
 export interface MailContent {
@@ -39,7 +40,7 @@ export function layoutHtml(title: string, bodyHtml: string): string {
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;color:#18181b;line-height:1.5">',
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>`,
     bodyHtml,
-    '<p style="color:#71717a;font-size:12px;margin-top:32px">Active Controller Starter</p>',
+    `<p style="color:#71717a;font-size:12px;margin-top:32px">${escapeHtml(appName)}</p>`,
     '</div></body></html>',
   ].join('\n');
 }

@@ -88,7 +88,8 @@ export function referencedModels(root: string, resource: Resource): Map<string, 
     const target = field.target as string;
     if (!models.has(target))
       throw new GeneratorError(
-        `scaffold: ${field.association}:references names no model: db/models/${target}.ts does not exist`,
+        `scaffold: ${field.association}:references names no model: db/models/${target}.ts does not exist. ` +
+          `Generate it first (npm run generate -- scaffold ${target} name:string ...), then this one; or leave the field out`,
       );
     if (target === resource.name) throw new GeneratorError(`scaffold: ${resource.name} cannot reference itself`);
     checkReference(root, field, tableOf(root, target));

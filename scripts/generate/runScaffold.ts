@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { discoveredFiles } from '../gen/discover';
+import { detachAttachments } from './detachAttachments';
 import {
   addNavLine,
   addPgCoreImports,
@@ -228,6 +229,8 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
   const generatorDir = path.join(root, '.generator/scaffold');
   if (existsSync(generatorDir) && readdirSync(generatorDir).length === 0) remove(root, '.generator/scaffold/.keep');
   migrateAndGen(root, `drop_${resource.table}`, log);
+  // A slot added to the model by hand leaves attachment rows naming it: they go with the table.
+  detachAttachments(root, `drop_${resource.table}`, [name]);
   log(`destroy ${name}: done. The migration drops the table: npm run db:migrate.`);
   return 0;
 }

@@ -113,6 +113,25 @@ describe('scaffoldFiles', () => {
     expect(first).toEqual({ price: '13.50', day: '2026-01-17', at: '2026-01-15T10:33:00.000Z' });
   });
 
+  // An action added by hand (an attach, a publish) is a documented route too, and the generated test then
+  // failed with a bare `expected [ 'POST /teams/{teamId}/widgets/{id}/attach' ] to deeply equal []`.
+  it('makes the every-route check of the generated test say what to do about a route it never called', () => {
+    const test = scaffold('Widget', 'title:string').files['controllers/WidgetController.test.ts'] as string;
+    expect(test).toContain(
+      "expect(missed, 'routes never called with a success here (an action you added?): call each above')",
+    );
+  });
+
+  // A resource with nothing to filter by got an empty "Filters" group, which a screen reader still announces.
+  it('writes the filters group only when a field is filterable', () => {
+    const plain = scaffold('Widget', 'title:string').files['app/components/widgets/WidgetList.tsx'] as string;
+    expect(plain).not.toContain('<fieldset');
+    expect(plain).not.toContain('Filters');
+    const filtered = scaffold('Widget', 'title:string', 'kind:enum:a,b').files['app/components/widgets/WidgetList.tsx'];
+    expect(filtered).toContain('<legend className="visually-hidden">Filters</legend>');
+    expect(filtered).toContain('id="widget-filter-kind"');
+  });
+
   it('writes multi-word names in lower case in running text, keeping acronyms', () => {
     const { files } = scaffold('LineItem', 'title:string');
     expect(files['app/components/line-items/LineItemList.tsx']).toContain('New line item');

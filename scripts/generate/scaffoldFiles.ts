@@ -203,6 +203,19 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     filterInput: lines(
       filterFields.map((field) => `...(${field.name}Filter === '' ? {} : { ${field.name}: ${filterValue(field)} }),`),
     ),
+    // The whole group, or nothing: an empty "Filters" fieldset is still announced by screen readers.
+    filters:
+      filterFields.length === 0
+        ? ''
+        : lines([
+            '<fieldset className="toolbar">',
+            '  <legend className="visually-hidden">Filters</legend>',
+            ...lines(filterFields.map(filterControl))
+              .split('\n')
+              .map((line) => (line === '' ? line : `  ${line}`)),
+            '</fieldset>',
+          ]),
+    // What templates edited before `{{filters}}` place inside their own fieldset.
     filterControls: lines(filterFields.map(filterControl)),
     cells: lines([
       ...listColumns.map((field, index) =>

@@ -9,7 +9,7 @@
  * (`@/x` and relative specifiers) or an `npm:` package name.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { CHECKED_FOLDERS, LAYER_RULES, type LayerRule } from './layerRules';
@@ -123,13 +123,44 @@ export function checkFiles(root: string, files: string[]): Violation[] {
   return violations;
 }
 
-/** Tracked and new (not ignored) files: what a commit would hold. */
-export function treeFiles(root: string): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
+/** What .gitignore leaves out, for a copy without git: dependencies, build and test output, dev data. */
+const UNTRACKED_FOLDERS = new Set([
+  'node_modules',
+  'out',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  'blob-report',
+]);
+const UNTRACKED_FILES = new Set(['next-env.d.ts']);
+
+/** Every file under `folder`, as repository-relative paths, without dot-folders (.git, .next, .data). */
+function walkFiles(root: string, folder = ''): string[] {
+  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const file = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory())
+      return entry.name.startsWith('.') || UNTRACKED_FOLDERS.has(entry.name) ? [] : walkFiles(root, file);
+    return UNTRACKED_FILES.has(entry.name) ? [] : [file];
   });
-  return listed.split('\n').filter(Boolean);
+}
+
+/**
+ * Tracked and new (not ignored) files that are on disk: what a commit would hold. A tracked file deleted
+ * and not yet committed (after `npm run demo:remove` or `destroy scaffold`) is still in git's index; it
+ * has no imports left to check. A copy without git (docs/development.md) walks the folder instead.
+ */
+export function treeFiles(root: string): string[] {
+  let listed: string;
+  try {
+    listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    return walkFiles(root);
+  }
+  return [...new Set(listed.split('\n').filter(Boolean))].filter((file) => existsSync(path.join(root, file)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

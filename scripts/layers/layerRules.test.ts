@@ -3,6 +3,7 @@
  * allowed neighbours, through the same engine `npm run lint` runs; then the
  * whole tree, which must follow the table.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,6 +130,44 @@ describe('files the lint reads', () => {
         'backend/jobs.test.ts': "import { api } from '@/controllers/testClient';\n",
       }),
     ).toEqual(['backend/context.ts: backend-below-controllers', 'backend/jobs.ts: backend-below-controllers']);
+  });
+
+  // `npm run demo:remove` and `destroy scaffold` delete files, and the docs say to run `npm test` before
+  // committing: the lint then read the deleted files git still tracked and crashed with ENOENT.
+  it('reads what is on disk: a tracked file deleted before the commit is not read, a new one is', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'layers-git-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: root });
+    try {
+      mkdirSync(path.join(root, 'db'));
+      writeFileSync(path.join(root, 'db/kept.ts'), 'export {};\n');
+      writeFileSync(path.join(root, 'db/gone.ts'), 'export {};\n');
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-qm', 'files');
+      rmSync(path.join(root, 'db/gone.ts'));
+      writeFileSync(path.join(root, 'db/new.ts'), 'export {};\n');
+      const files = treeFiles(root);
+      expect(files.sort()).toEqual(['db/kept.ts', 'db/new.ts']);
+      expect(checkFiles(root, files)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  // docs/development.md: "copy the folder (or git clone it and delete .git)". Without a repository the lint
+  // stopped at `git ls-files` with "fatal: not a git repository".
+  it('walks the folder when it is not a git repository, skipping dependencies and build output', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'layers-nogit-'));
+    try {
+      for (const file of ['db/kept.ts', 'node_modules/pkg/index.ts', '.next/server/app.js', 'next-env.d.ts']) {
+        mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+        writeFileSync(path.join(root, file), 'export {};\n');
+      }
+      expect(treeFiles(root)).toEqual(['db/kept.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('leaves no source file of the tree unread', () => {

@@ -11,7 +11,7 @@ import { emptyDevMailbox } from './actions';
 import { type DevMail, devMailboxAllowed, devMailboxUrl, listDevMails } from './devMailbox';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Dev mailbox · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Dev mailbox' };
 
 /** The HTML part as the frame's document: links leave the frame for this tab. */
 function frameDocument(mail: DevMail): string {

@@ -12,7 +12,7 @@ import { isClientError } from '@/controllers/browser';
 import { InvitationAcceptanceController } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Invitation · Active Controller Starter', referrer: 'no-referrer' };
+export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer' };
 
 async function lookup(token: string) {
   try {

@@ -5,7 +5,7 @@ import { NewTeamForm } from '@/app/components/members/NewTeamForm';
 import { getCurrentSession } from '@/app/lib/getCurrentSession';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'New team · Active Controller Starter' };
+export const metadata: Metadata = { title: 'New team' };
 
 export default async function NewTeamPage() {
   if (!(await getCurrentSession())) redirect(`/sign-in?next=${encodeURIComponent('/teams/new')}`);

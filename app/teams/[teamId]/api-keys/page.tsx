@@ -5,7 +5,7 @@ import { requireTeam } from '@/app/lib/requireTeam';
 import { APIKeyController, HydrateClient } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'API keys · Active Controller Starter' };
+export const metadata: Metadata = { title: 'API keys' };
 
 export default async function ApiKeysPage({ params }: { params: Promise<{ teamId: string }> }) {
   const { team, isOwner } = await requireTeam((await params).teamId);

@@ -21,7 +21,7 @@ import { requireTeam } from '@/app/lib/requireTeam';
 import { CampaignController, HydrateClient } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Campaigns · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Campaigns' };
 
 export default async function CampaignsPage({
   params,

@@ -10,7 +10,7 @@ import { requireTeam } from '@/app/lib/requireTeam';
 import { HydrateClient, InvitationController, MemberController } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Members · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Members' };
 
 export default async function MembersPage({ params }: { params: Promise<{ teamId: string }> }) {
   const { session, team, isOwner } = await requireTeam((await params).teamId);

@@ -6,7 +6,7 @@ import { requireTeam } from '@/app/lib/requireTeam';
 import { HydrateClient, TeamSettingsController } from '@/controllers/serverComponents';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Team settings · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Team settings' };
 
 export default async function SettingsPage({ params }: { params: Promise<{ teamId: string }> }) {
   const { team, isOwner } = await requireTeam((await params).teamId);

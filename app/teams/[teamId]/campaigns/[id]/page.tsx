@@ -13,7 +13,7 @@ import { CampaignController, HydrateClient, PostController } from '@/controllers
 import { env } from '@/env';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Campaign · Active Controller Starter' };
+export const metadata: Metadata = { title: 'Campaign' };
 
 export default async function CampaignPage({ params }: { params: Promise<{ teamId: string; id: string }> }) {
   const { teamId, id } = await params;
