@@ -58,6 +58,16 @@ describe('presign rejections (nothing written)', () => {
     expect(await assetRows()).toEqual([]);
   });
 
+  it('an unknown slot: the error names the slots this controller signs', async () => {
+    const response = await call('POST', '/teams/1/uploads/presign', {
+      user: ALICE,
+      body: presignBody({ slot: 'Billboard.banner' }),
+    });
+    const [message] = response.body.error.fields.slot as string[];
+    expect(message).toMatch(/^is not an attachment slot here; expected one of .*Billboard\.logo/);
+    expect(message).toContain('Billboard.documents');
+  });
+
   it('the slot limit is inclusive, and the scope guard runs first', async () => {
     expect(
       (await call('POST', '/teams/1/uploads/presign', { user: ALICE, body: presignBody({ byteSize: LOGO_MAX }) }))

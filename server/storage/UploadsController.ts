@@ -30,7 +30,7 @@ import { BadRequest, toValidationError } from '../controller/errors';
 import { MAX_INT4 } from '../shared/int4';
 import { MIME_TYPE_PATTERN } from '../shared/mimeMatches';
 import { Asset, type AssetJson } from './Asset';
-import { assertFitsSlot, findSlot, type RegisteredSlot } from './attachmentSlots';
+import { assertFitsSlot, findSlot, type RegisteredSlot, registeredSlots } from './attachmentSlots';
 import { confirmUpload } from './confirmUpload';
 import { MAX_PARTS } from './multipartStore';
 import {
@@ -123,7 +123,14 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
   private async prepareUpload(input: Pick<PresignInput, 'slot' | 'filename' | 'contentType' | 'byteSize'>) {
     const registered = findSlot(input.slot);
     if (!registered || !this.allowsSlot(registered)) {
-      throw new BadRequest('Unknown attachment slot', { slot: ['is not an attachment slot (expected Model.slot)'] });
+      // No secret (the OpenAPI document shows the models and their slots); it saves a trip to the models.
+      const allowed = registeredSlots()
+        .filter((slot) => this.allowsSlot(slot))
+        .map((slot) => slot.key);
+      const expected = allowed.length > 0 ? `one of ${allowed.join(', ')}` : 'none: no model declares a slot';
+      throw new BadRequest('Unknown attachment slot', {
+        slot: [`is not an attachment slot here; expected ${expected}`],
+      });
     }
     assertFitsSlot(registered.slot, input);
     // Signing is local: ask the store first, so an outage is a 503 with nothing written.

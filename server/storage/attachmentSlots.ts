@@ -131,6 +131,11 @@ export function registerSlots(modelName: string, slots: Readonly<Record<string, 
   });
 }
 
+/** Every declared slot, in declaration order. */
+export function registeredSlots(): RegisteredSlot[] {
+  return [...registry.values()];
+}
+
 /** The slot named `Campaign.logo`, or undefined. */
 export function findSlot(key: string): RegisteredSlot | undefined {
   return registry.get(key);
