@@ -4,7 +4,7 @@
  * elsewhere left with `noticeForNextPage` (taken once), with focus moved to
  * the element `focusId` names (a heading with `tabIndex={-1}`), where the
  * keyboard carries on. The setter lets the page put its own notices in the
- * same status region (the campaign list's bulk actions do).
+ * same status region (a list's bulk actions, say).
  */
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { takeNoticeForPage } from './noticeForNextPage';
