@@ -20,6 +20,16 @@ describe('parseScaffold', () => {
     expect(product.fields[3]).toMatchObject({ target: 'Campaign', association: 'campaign' });
   });
 
+  it('reads file types as slots, apart from the columns', () => {
+    const gadget = parseScaffold('Gadget', ['name:string', 'photo:image', 'userManual:attachment']);
+    expect(gadget.fields.map((field) => field.name)).toEqual(['name']);
+    expect(gadget.attachments).toEqual([
+      { name: 'photo', type: 'image' },
+      { name: 'userManual', type: 'attachment' },
+    ]);
+    expect(parseScaffold('Gadget', ['name:string']).attachments).toEqual([]);
+  });
+
   it('reads lengths, unique and multi-word names', () => {
     expect(parseField('code:string:120:unique')).toMatchObject({ length: 120, unique: true, optional: false });
     expect(parseField('releaseDate:date:optional')).toMatchObject({ column: 'release_date', optional: true });
@@ -51,6 +61,13 @@ describe('parseScaffold', () => {
     ['Product', ['await:string'], /field "await" is reserved/],
     ['Product', ['implements:string'], /field "implements" is reserved/],
     ['Webhook', ['url:string', 'signingSecret:string'], /field "signingSecret" looks like a credential/],
+    ['Product', ['price:money'], /types: string, text, .*references, image, attachment/],
+    ['Product', ['name:string', 'photo:image:optional'], /"photo:image:optional" takes no argument or modifier/],
+    ['Product', ['name:string', 'manual:attachment:unique'], /takes no argument or modifier/],
+    ['Product', ['photo:image'], /at least one field that is not a file/],
+    ['Product', ['name:string', 'name:image'], /field "name" is given twice/],
+    ['Product', ['name:string', 'creator:image'], /field "creator" is reserved/],
+    ['Product', ['name:string', 'Photo:image'], /field "Photo" in "Photo:image" must be camelCase/],
   ];
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {

@@ -21,6 +21,13 @@ const FIELD_TYPES = [
   'references',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+/**
+ * File slots rather than columns: `photo:image` declares `hasOneAttached` on the model
+ * (docs/attachments.md), so they live in `Resource.attachments`, apart from the columns.
+ */
+const ATTACHMENT_TYPES = ['image', 'attachment'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+const ALL_TYPES = [...FIELD_TYPES, ...ATTACHMENT_TYPES];
 const MODIFIERS = ['optional', 'unique'] as const;
 
 export interface Field {
@@ -40,6 +47,12 @@ export interface Field {
   unique: boolean;
 }
 
+/** `photo:image`: a has-one file slot named `photo` (the key in the record's JSON and the slot `Product.photo`). */
+export interface AttachmentField {
+  name: string;
+  type: AttachmentType;
+}
+
 export interface Resource {
   /** PascalCase singular: `Product`. */
   name: string;
@@ -52,7 +65,10 @@ export interface Resource {
   /** `products` in camelCase for the table variable (`lineItems`). */
   pluralCamel: string;
   table: string;
+  /** The columns. */
   fields: Field[];
+  /** The file slots (`image`, `attachment`), in the order given. */
+  attachments: AttachmentField[];
 }
 
 /**
@@ -128,7 +144,7 @@ const RESERVED_RESOURCES = new Set([
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
-export function parseResourceName(name: string | undefined): Omit<Resource, 'fields'> {
+export function parseResourceName(name: string | undefined): Omit<Resource, 'fields' | 'attachments'> {
   if (!name) throw new GeneratorError('scaffold: name the resource, e.g. `scaffold Product name:string`');
   if (!/^[A-Z][A-Za-z0-9]*$/.test(name))
     throw new GeneratorError(`scaffold: "${name}" is not a PascalCase name (like Product or LineItem)`);
@@ -167,9 +183,9 @@ export function parseField(spec: string): Field {
   if (!/^[a-z][A-Za-z0-9]*$/.test(name))
     throw new GeneratorError(`scaffold: field "${name}" in "${spec}" must be camelCase (like price or releaseDate)`);
   if (!type)
-    throw new GeneratorError(`scaffold: field "${spec}" has no type; write ${name}:<type> (${FIELD_TYPES.join(', ')})`);
+    throw new GeneratorError(`scaffold: field "${spec}" has no type; write ${name}:<type> (${ALL_TYPES.join(', ')})`);
   if (!(FIELD_TYPES as readonly string[]).includes(type))
-    throw new GeneratorError(`scaffold: unknown type "${type}" in "${spec}"; types: ${FIELD_TYPES.join(', ')}`);
+    throw new GeneratorError(`scaffold: unknown type "${type}" in "${spec}"; types: ${ALL_TYPES.join(', ')}`);
   const field: Field = { name, column: snake(name), type: type as FieldType, optional: false, unique: false };
   let args = rest;
   if (type === 'string' && args[0] && /^\d+$/.test(args[0])) {
@@ -219,14 +235,42 @@ export function parseField(spec: string): Field {
   return field;
 }
 
+const isAttachmentSpec = (spec: string) => (ATTACHMENT_TYPES as readonly string[]).includes(spec.split(':')[1] ?? '');
+
+/** `photo:image` or `contract:attachment`: a has-one file slot. */
+export function parseAttachment(spec: string): AttachmentField {
+  const [name = '', type, ...rest] = spec.split(':');
+  if (!/^[a-z][A-Za-z0-9]*$/.test(name))
+    throw new GeneratorError(`scaffold: field "${name}" in "${spec}" must be camelCase (like photo or contractFile)`);
+  // A slot is empty until a file is attached (after the record exists), so `optional` would say nothing,
+  // and `unique` has no column to constrain.
+  if (rest.length > 0)
+    throw new GeneratorError(
+      `scaffold: "${spec}" takes no argument or modifier; a file slot is always optional (write ${name}:${type})`,
+    );
+  // The slot's name is a key of the record's JSON and a relation name of the model, like a column's.
+  if (RESERVED_FIELDS.has(name) || isReservedWord(name))
+    throw new GeneratorError(
+      `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
+    );
+  return { name, type: type as AttachmentType };
+}
+
 export function parseScaffold(name: string | undefined, fieldSpecs: readonly string[]): Resource {
   const resource = parseResourceName(name);
-  if (fieldSpecs.length === 0) throw new GeneratorError('scaffold: give at least one field, e.g. `name:string`');
-  const fields = fieldSpecs.map(parseField);
+  const fields = fieldSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
+  const attachments = fieldSpecs.filter(isAttachmentSpec).map(parseAttachment);
+  // The pages, tests and seeder are built around the columns: a record of files only would have nothing to create.
+  if (fields.length === 0)
+    throw new GeneratorError(
+      fieldSpecs.length === 0
+        ? 'scaffold: give at least one field, e.g. `name:string`'
+        : 'scaffold: give at least one field that is not a file, e.g. `name:string photo:image`',
+    );
   const seen = new Set<string>();
-  for (const field of fields) {
+  for (const field of [...fields, ...attachments]) {
     if (seen.has(field.name)) throw new GeneratorError(`scaffold: field "${field.name}" is given twice`);
     seen.add(field.name);
   }
-  return { ...resource, fields };
+  return { ...resource, fields, attachments };
 }

@@ -163,6 +163,32 @@ describe('npm run generate -- scaffold', () => {
     git('clean', '-fdq');
   }, 120_000);
 
+  it('--force with a file slot merges the widget into edited files, with no migration (a slot is no column)', async () => {
+    const controller = `controllers/${NAME}Controller.ts`;
+    const detail = `app/components/${plural}/${NAME}Detail.tsx`;
+    // Edits away from where the slot's code goes (the class body, the lines after the imports): an action of
+    // yours in the class body would share its place with attach and detach, which the merge marks as a conflict.
+    writeFileSync(
+      path.join(copy.root, controller),
+      file(controller)
+        .replace('{\n  // Our own action goes here.\n}\n', '{}\n')
+        .replace('perPage: 20,', 'perPage: 25,'),
+    );
+    writeFileSync(path.join(copy.root, detail), file(detail).replace('← All', '← Every'));
+    expect(await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', 'photo:image', '--force')).toBe(0);
+    expect(changed().filter((name) => name.startsWith('db/migrations/'))).toEqual([]);
+    expect(file(controller)).toContain('perPage: 25,');
+    expect(file(controller)).toContain(`await ${camel}.attach(input.slot, input.assetId);`);
+    expect(file(detail)).toContain('← Every');
+    expect(file(detail)).toContain(`<${NAME}FileUpload`);
+    expect(file(`app/components/${plural}/${NAME}FileUpload.tsx`)).toContain(`slot: \`${NAME}.\${slot}\``);
+    expect(file(`db/models/${NAME}.ts`)).toContain('photo: hasOneAttached(');
+    expect(file('controllers/client.gen.ts')).toContain(`'${NAME}.photo': { kind: 'one', accepts: 'image/*'`);
+    execFileSync(bin('tsc'), ['--noEmit'], { cwd: copy.root, encoding: 'utf8' });
+    git('add', '-A');
+    git('commit', '-qm', 'photo');
+  }, 300_000);
+
   it('destroy refuses, changing nothing, while another resource references it', async () => {
     expect(await generate('scaffold', OTHER, 'title:string', `${camel}:references`)).toBe(0);
     git('add', '-A');
@@ -177,7 +203,8 @@ describe('npm run generate -- scaffold', () => {
   it('destroy removes what the scaffold made; only migrations stay', async () => {
     expect(await generate('destroy', 'scaffold', NAME)).toBe(0);
     git('add', '-A');
-    const diff = git('diff', '--cached', '--name-status', 'HEAD~2')
+    const [before] = git('rev-list', '--max-parents=0', 'HEAD').split('\n');
+    const diff = git('diff', '--cached', '--name-status', before as string)
       .split('\n')
       .filter(Boolean)
       .filter((line) => !/\s(db\/migrations\/)/.test(line));

@@ -132,6 +132,56 @@ describe('scaffoldFiles', () => {
     expect(filtered).toContain('id="widget-filter-kind"');
   });
 
+  it('declares file slots on the model, attach/detach on the controller and an upload widget on the page', () => {
+    const { files } = scaffold('Widget', 'title:string', 'photo:image', 'manual:attachment');
+    const model = files['db/models/Widget.ts'] as string;
+    expect(model).toContain("import { belongsTo, hasOneAttached, MiB, Model } from '@/server';");
+    // Private, so no type needs serving from a CDN; a public slot would have to name its types.
+    expect(model).toMatch(
+      /photo: hasOneAttached\(\{\s*accepts: 'image\/\*',\s*maxSize: 5 \* MiB,\s*access: 'private',/,
+    );
+    expect(model).toContain('variants: { thumb: { size: 128 } }');
+    expect(model).toContain("manual: hasOneAttached({ maxSize: 20 * MiB, access: 'private' }),");
+    const controller = files['controllers/WidgetController.ts'] as string;
+    expect(controller).toContain("slot: z.enum(['photo', 'manual'], \"must be 'photo' or 'manual'\"),");
+    expect(controller).toContain("get: { include: ['photo', 'manual'] },");
+    // The list signs no URLs: its rows carry no files.
+    expect(controller).toMatch(/include: \[\],\n\s*perPage: 20,/);
+    expect(controller).toContain("@action('POST', undefined, { load: true, input: attachInput");
+    expect(controller).toContain('await widget.attach(input.slot, input.assetId);');
+    expect(controller).toContain('await widget.detach(input.slot);');
+    const upload = files['app/components/widgets/WidgetFileUpload.tsx'] as string;
+    expect(upload).toContain("export type WidgetSlot = 'photo' | 'manual';");
+    expect(upload).toContain('uploads.mutatePresign({ ...picked, slot: `Widget.');
+    expect(upload).toContain('useAttachedNotice');
+    const detail = files['app/components/widgets/WidgetDetail.tsx'] as string;
+    expect(detail).toContain("import { WidgetFileUpload } from './WidgetFileUpload';");
+    expect(detail).toContain('file={widget.photo ? toAssetView(widget.photo) : null}');
+    expect(detail).toContain('slot="manual"');
+    const test = files['controllers/WidgetController.test.ts'] as string;
+    expect(test).toContain("import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';");
+    expect(test).toContain('storage = await startTestStorage();');
+    expect(test).toContain("const assetId = await upload(home, 'Widget.photo');");
+    expect(test).toContain("const assetId = await upload(home, 'Widget.manual');");
+    expect(test).toContain('it("keeps files apart: another team\'s asset or record is a 404"');
+    expect(test).toContain("const theirs = await upload(away, 'Widget.photo', outsider);");
+    const spec = files['e2e/widgets.spec.ts'] as string;
+    expect(spec).toContain("import { makePng } from './support/files';");
+    expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
+    expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo' }).click();");
+  });
+
+  it('writes nothing about files for a resource without slots', () => {
+    const { files } = scaffold('Widget', 'title:string');
+    expect(Object.keys(files).some((file) => file.endsWith('FileUpload.tsx'))).toBe(false);
+    expect(files['db/models/Widget.ts']).not.toMatch(/attachments: \{|hasOneAttached/);
+    expect(files['controllers/WidgetController.ts']).not.toMatch(/attach|import \{ z \}/);
+    expect(files['controllers/WidgetController.ts']).toContain('get: { include: [] },');
+    expect(files['controllers/WidgetController.test.ts']).not.toMatch(/startTestStorage|TINY_PNG|upload\(/);
+    expect(files['app/components/widgets/WidgetDetail.tsx']).not.toMatch(/FileUpload|toAssetView/);
+    expect(files['e2e/widgets.spec.ts']).not.toMatch(/makePng|setInputFiles/);
+  });
+
   it('writes multi-word names in lower case in running text, keeping acronyms', () => {
     const { files } = scaffold('LineItem', 'title:string');
     expect(files['app/components/line-items/LineItemList.tsx']).toContain('New line item');

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { attachmentLabel, pickerRules, slotDeclaration } from './attachmentTypes';
 import {
   column,
   constraints,
@@ -78,6 +79,43 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const sortable = ['createdAt', ...fields.filter(isSortable).map((field) => field.name)];
   const filterable = fields.filter(isFilterable).map((field) => field.name);
   const include = references.map((field) => field.association as string);
+  // File slots: loaded (and their URLs signed) for one record, not for every row of the list.
+  const slots = resource.attachments.map((attachment) => attachment.name);
+  const getInclude = [...include, ...slots];
+  const slotWords = slots.length > 1 ? `${slots.slice(0, -1).join("', '")}' or '${slots.at(-1)}` : slots[0];
+  const slotEnum = `z.enum([${quoteList(slots)}], "must be '${slotWords}'")`;
+  const attachInputs =
+    slots.length === 0
+      ? ''
+      : lines([
+          'const attachInput = z.object({',
+          `  slot: ${slotEnum},`,
+          '  assetId: z.number().int().positive(),',
+          '});',
+          `const detachInput = z.object({ slot: ${slotEnum} });`,
+        ]);
+  const attachActions =
+    slots.length === 0
+      ? ''
+      : lines([
+          '/**',
+          ` * Attaches an uploaded, confirmed file to a slot (${slots.map((slot) => `\`${slot}\``).join(', ')}), replacing the one`,
+          ` * it held. \`load\` finds the record through \`this.relation\` (another team's is a 404); the`,
+          ` * asset must have been presigned for this team (else 404) and for \`${Name}.<slot>\` (else 422).`,
+          ' */',
+          "@action('POST', undefined, { load: true, input: attachInput, output: 'record', summary: 'Attach an uploaded file' })",
+          `async attach(${rec}: ${Name}, input: z.infer<typeof attachInput>): Promise<${Name}> {`,
+          `  await ${rec}.attach(input.slot, input.assetId);`,
+          `  return ${rec}.load(${quoteList(getInclude)});`,
+          '}',
+          '',
+          '/** Empties a slot; the asset cleanup deletes the detached file after its usual delay. */',
+          "@action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })",
+          `async detach(${rec}: ${Name}, input: z.infer<typeof detachInput>): Promise<${Name}> {`,
+          `  await ${rec}.detach(input.slot);`,
+          `  return ${rec}.load(${quoteList(getInclude)});`,
+          '}',
+        ]);
 
   // The model
   const beforeValidate = fields
@@ -177,9 +215,34 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     table: resource.table,
     columns: lines(columnLines),
     constraints: lines(constraintLines),
-    serverImports: ['belongsTo', 'Model'].join(', '),
+    serverImports: ['belongsTo', 'hasOneAttached', 'MiB', 'Model'].join(', '),
     validations: lines(fields.map((field) => `${field.name}: ${validation(field)},`)),
     constraintErrors,
+    attachments:
+      resource.attachments.length === 0
+        ? ''
+        : lines(['attachments: {', ...resource.attachments.map((a) => `  ${slotDeclaration(a)}`), '},']),
+    attachInputs,
+    attachActions,
+    getInclude: quoteList(getInclude),
+    slotUnion: slots.map((slot) => `'${slot}'`).join(' | '),
+    uploads: lines(
+      resource.attachments.map((attachment) => {
+        const rules = pickerRules(attachment);
+        return [
+          `<${Name}FileUpload`,
+          '  teamId={teamId}',
+          '  id={id}',
+          `  slot="${attachment.name}"`,
+          `  label="${attachmentLabel(attachment)}"`,
+          `  accept="${rules.accept}"`,
+          `  hint="${rules.hint}"`,
+          `  image={${attachment.type === 'image'}}`,
+          `  file={${rec}.${attachment.name} ? toAssetView(${rec}.${attachment.name}) : null}`,
+          '/>',
+        ].join('\n');
+      }),
+    ),
     associations: lines(
       references.map(
         (field) => `${field.association}: belongsTo(() => models.${field.target}, { foreignKey: '${field.name}' }),`,
@@ -259,6 +322,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     [`${components}/${Name}Form.tsx`]: render('Form.tsx.tmpl'),
     [`${components}/${Name}Detail.tsx`]: render('Detail.tsx.tmpl'),
   };
+  if (slots.length > 0) files[`${components}/${Name}FileUpload.tsx`] = render('FileUpload.tsx.tmpl');
   // The browser test drives the form by its first required text field (the record's title).
   if (titleField) files[`e2e/${resource.plural}.spec.ts`] = render('e2e.spec.ts.tmpl');
   return {

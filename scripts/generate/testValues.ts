@@ -3,6 +3,7 @@
  * the controller's test and the browser test. Each is generated code, so a
  * change here shows in every scaffold's tests (scaffoldFiles.test.ts).
  */
+import { attachmentLabel } from './attachmentTypes';
 import { fieldLabel, invalid, isFilterable, sample } from './fieldTypes';
 import type { Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
@@ -81,6 +82,91 @@ function fillField(field: Field, titleField: Field | undefined): string {
 }
 
 /**
+ * The controller test's file checks: each slot through presign -> PUT -> confirm -> attach -> read -> detach
+ * on s3rver, then another team's asset and record (404). A small PNG fits every generated slot.
+ */
+function attachmentTests(resource: Resource): string {
+  const { name: Name, attachments } = resource;
+  if (attachments.length === 0) return '';
+  const [first] = attachments;
+  const one = (slot: string) =>
+    [
+      `it('attaches a file to ${slot}: presign -> PUT -> confirm -> attach, shown with the record, then detach', async () => {`,
+      `  const record = await create${Name}(home);`,
+      `  const assetId = await upload(home, '${Name}.${slot}');`,
+      `  const attached = await call('POST', \`\${base()}/\${record.id}/attach\`, { slot: '${slot}', assetId });`,
+      '  expect(attached.status, JSON.stringify(attached.body)).toBe(200);',
+      `  expect(attached.body).toMatchObject({ id: record.id, ${slot}: { id: assetId, filename: 'sample.png', contentType: 'image/png' } });`,
+      `  const shown = await call('GET', \`\${base()}/\${record.id}\`);`,
+      `  const url = (shown.body.${slot} as { url: string }).url;`,
+      '  // Private: a presigned GET of the final key, which holds the confirmed bytes.',
+      "  expect(new URL(url).searchParams.get('X-Amz-Signature')).toBeTruthy();",
+      '  expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(TINY_PNG)).toBe(true);',
+      `  const detached = await call('POST', \`\${base()}/\${record.id}/detach\`, { slot: '${slot}' });`,
+      '  expect(detached.status).toBe(200);',
+      `  expect(detached.body.${slot}).toBeNull();`,
+      '});',
+    ].join('\n');
+  const slot = first?.name as string;
+  return lines([
+    ...attachments.map((attachment) => one(attachment.name)),
+    '',
+    `it("keeps files apart: another team's asset or record is a 404", async () => {`,
+    `  const mine = await create${Name}(home);`,
+    `  const theirs = await upload(away, '${Name}.${slot}', outsider);`,
+    `  const foreign = await call('POST', \`\${base()}/\${mine.id}/attach\`, { slot: '${slot}', assetId: theirs });`,
+    '  expect(foreign.status).toBe(404);',
+    `  const own = await upload(home, '${Name}.${slot}');`,
+    `  const intruder = await call('POST', \`\${base(away)}/\${mine.id}/attach\`, { slot: '${slot}', assetId: own }, outsider);`,
+    '  expect(intruder.status).toBe(404);',
+    `  expect((await call('POST', \`\${base(away)}/\${mine.id}/detach\`, { slot: '${slot}' }, outsider)).status).toBe(404);`,
+    `  const shown = await call('GET', \`\${base()}/\${mine.id}\`);`,
+    `  expect(shown.body.${slot}).toBeNull();`,
+    '});',
+  ]);
+}
+
+/** The helper the file checks share: the browser's side of an upload. */
+const UPLOAD_HELPER = `/** What the browser does before attaching: presign for the slot, PUT the bytes to storage, confirm. */
+async function upload(teamId: number, slot: string, cookie = owner): Promise<number> {
+  type Presigned = { asset: { id: number }; uploadUrl: string; method: string; headers: Record<string, string> };
+  const file = { filename: 'sample.png', contentType: 'image/png', byteSize: TINY_PNG.byteLength, slot };
+  const presigned = await call<Presigned>('POST', \`/teams/\${teamId}/uploads/presign\`, file, cookie);
+  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+  const { uploadUrl, method, headers, asset } = presigned.body;
+  expect((await fetch(uploadUrl, { method, headers, body: new Uint8Array(TINY_PNG) })).status).toBe(200);
+  const confirmed = await call('POST', \`/teams/\${teamId}/uploads/confirm\`, { assetId: asset.id }, cookie);
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return asset.id;
+}`;
+
+/** The browser test's step on the new record's page: each slot takes a small PNG and shows it attached. */
+function uploadSteps(resource: Resource): string {
+  const [first] = resource.attachments;
+  if (!first) return '';
+  const firstLabel = attachmentLabel(first);
+  return lines([
+    '',
+    '// Each file slot: a small PNG through presign -> PUT -> confirm -> attach, then listed with the record.',
+    'const png = makePng(16);',
+    ...resource.attachments.flatMap((attachment) => {
+      const label = attachmentLabel(attachment);
+      const region = `${attachment.name}Slot`;
+      const file = `${attachment.name}.png`;
+      return [
+        `const ${region} = page.getByRole('main').getByRole('region', { name: '${label}' });`,
+        `await ${region}.getByLabel('Upload ${label.toLowerCase()}').setInputFiles({ name: '${file}', mimeType: 'image/png', buffer: png });`,
+        `await expect(${region}.getByRole('status')).toHaveText('${file} attached.');`,
+        `await expect(${region}.getByRole('link', { name: '${file}' })).toBeVisible();`,
+      ];
+    }),
+    // Remove empties the slot (detach), and the page shows it without a reload.
+    `await ${first.name}Slot.getByRole('button', { name: 'Remove ${firstLabel.toLowerCase()}' }).click();`,
+    `await expect(${first.name}Slot.getByText('No ${firstLabel.toLowerCase()} yet')).toBeVisible();`,
+  ]);
+}
+
+/**
  * `factories`: each referenced model's factory (referencedModels.ts);
  * `titleField`: the first required text field, which the browser test types its marker into.
  */
@@ -136,6 +222,12 @@ export function testValues(
       }),
     ),
     filterChecks: lines(fields.filter(isFilterable).map(filterCheck)),
+    storageDeclaration: resource.attachments.length === 0 ? '' : `let storage: TestStorage;\n\n${UPLOAD_HELPER}`,
+    storageSetup: resource.attachments.length === 0 ? '' : 'storage = await startTestStorage();',
+    storageTeardown: resource.attachments.length === 0 ? '' : 'afterAll(() => storage.stop());',
+    attachmentTests: attachmentTests(resource),
+    uploadSteps: uploadSteps(resource),
+    e2eUploadSummary: resource.attachments.length === 0 ? '' : ', a file in each slot',
     referenceTest: lines(
       references.map((field) =>
         [

@@ -8,8 +8,11 @@ import { formatBytes } from '../shared/byteSizes';
 import { mimeMatches } from '../shared/mimeMatches';
 
 export interface UploadRules {
-  /** `image/*`, `application/pdf`, or a list; `image/*` excludes SVG, as on the server. */
-  accepts: string | readonly string[];
+  /**
+   * `image/*`, `application/pdf`, or a list; `image/*` excludes SVG, as on the server. Absent for a
+   * slot that accepts any type (a private `hasOneAttached` without `accepts`): `npm run gen` emits none then.
+   */
+  accepts?: string | readonly string[];
   /** Bytes. */
   maxSize: number;
   /** Files the slot may hold in all (has-many slots). */
@@ -19,7 +22,8 @@ export interface UploadRules {
 /** Why `file` may not be uploaded under `rules`, or null. */
 export function fileProblem(file: { name: string; type: string; size: number }, rules: UploadRules): string | null {
   if (!mimeMatches(rules.accepts, file.type)) {
-    const wanted = typeof rules.accepts === 'string' ? rules.accepts : rules.accepts.join(', ');
+    // Only reached with `accepts` given: without it every type matches.
+    const wanted = typeof rules.accepts === 'string' ? rules.accepts : (rules.accepts ?? []).join(', ');
     return `${file.name}: this type of file is not accepted (${file.type || 'unknown type'}; expected ${wanted}).`;
   }
   if (file.size > rules.maxSize) {

@@ -94,6 +94,13 @@ describe('client-side checks (before any presign)', () => {
       'big.png is too large (5,242,881 bytes; the limit is 5 MiB).',
     );
     expect(fileProblem({ name: 'e.pdf', type: 'application/pdf', size: 0 }, documents)).toBe('e.pdf is empty.');
+    // A slot declared without `accepts` (any type, private): gen emits no `accepts`, and only the size counts.
+    const anyType = { maxSize: 20 * MiB } as const;
+    expect(
+      fileProblem({ name: 'notes.odt', type: 'application/vnd.oasis.opendocument.text', size: 9 }, anyType),
+    ).toBeNull();
+    expect(fileProblem({ name: 'x', type: '', size: 1 }, anyType)).toBeNull();
+    expect(fileProblem({ name: 'big.zip', type: 'application/zip', size: 21 * MiB }, anyType)).toMatch(/too large/);
   });
 
   it('formats sizes', () => {
