@@ -159,6 +159,60 @@ describe('creating', () => {
     expect(await Invitation.findBy({ id })).not.toBeNull();
   });
 
+  /**
+   * Runs `request` while another request demotes Alice under the team lock (as MemberController does), and
+   * commits the demotion once `request` waits or answers. The request's context read her as an owner.
+   */
+  async function whileAliceIsDemoted<T>(request: () => Promise<T>): Promise<T> {
+    const aliceId = (await User.findBy({ email: 'alice@example.com' }))?.id as number;
+    let locked!: () => void;
+    let finish!: () => void;
+    const teamLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const mayFinish = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const demoting = transaction(async () => {
+      await db().execute(sql`select id from teams where id = ${world.acme.id} for no key update`);
+      await Membership.where({ teamId: world.acme.id, userId: aliceId }).updateAll({ role: 'member' });
+      locked();
+      await mayFinish;
+    });
+    await teamLocked;
+    const requesting = request();
+    await Promise.race([waitForLockWaiter(), requesting]);
+    finish();
+    await demoting;
+    try {
+      return await requesting;
+    } finally {
+      await Membership.where({ teamId: world.acme.id, userId: aliceId }).updateAll({ role: 'owner' });
+    }
+  }
+
+  it('an owner demoted while inviting gets 403 and sends nothing: the invitation waits for the demotion', async () => {
+    const invited = await whileAliceIsDemoted(() =>
+      api<ErrorBody>('POST', invitations, {
+        cookie: world.alice,
+        body: { data: { email: 'demoted-inviter@example.com', role: 'owner' } },
+      }),
+    );
+    expect(invited.status).toBe(403);
+    expect(invited.body.error.message).toBe('Only team owners can do this');
+    expect(await Invitation.where({ email: 'demoted-inviter@example.com' }).exists()).toBe(false);
+    expect(sentMails()).toEqual([]);
+  });
+
+  it('an owner demoted while changing the role an invitation grants gets 403, and the role stays', async () => {
+    const { id } = await invite('demoted-changer@example.com', 'member');
+    const changed = await whileAliceIsDemoted(() =>
+      api<ErrorBody>('PATCH', `${invitations}/${id}`, { cookie: world.alice, body: { role: 'owner' } }),
+    );
+    expect(changed.status).toBe(403);
+    expect(await Invitation.find(id)).toMatchObject({ role: 'member' });
+  });
+
   it("another team's invitation is a 404 under my team's URL", async () => {
     const globexInvite = await api<Row>('POST', `/teams/${world.globex.id}/invitations`, {
       cookie: world.carol,

@@ -24,6 +24,7 @@ import { invitations, type Role } from '@/db/schema';
 import { AppError, apiDoc, before, db, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
+import { holdTeamMembers, requireOwnerNow } from './teamOwners';
 
 /** The create response: the record's JSON (all of it; the fields pages read are typed here) plus the link, this once. */
 export interface CreatedInvitation {
@@ -87,6 +88,8 @@ export class InvitationController extends TeamScopedController<Invitation> {
     const teamId = this.scopeParams.teamId;
     const data = this.params.data ?? {};
     const { invitation, link } = await transaction(async () => {
+      // An invitation grants a role: only an owner may send one, still an owner once a demotion in progress commits.
+      await this.ownerNow();
       const email = typeof data.email === 'string' ? User.normalizeEmail(data.email) : data.email;
       if (typeof email === 'string') {
         // Invitations of one address to one team queue here until the previous one commits: unlocked,
@@ -126,6 +129,7 @@ export class InvitationController extends TeamScopedController<Invitation> {
   async update(): Promise<Invitation> {
     const id = this.params.id as number;
     return transaction(async () => {
+      await this.ownerNow();
       await db()
         .select({ id: invitations.id })
         .from(invitations)
@@ -151,6 +155,12 @@ export class InvitationController extends TeamScopedController<Invitation> {
     const revoked = await this.relation.scope('pending').where({ id }).deleteAll();
     if (revoked === 0) throw notPending((await this.relation.find(id)).status);
     return { success: true };
+  }
+
+  /** 403 unless the caller still owns the team, with demotions held off until commit (controllers/teamOwners.ts). */
+  private async ownerNow(): Promise<void> {
+    await holdTeamMembers(this.scopeParams.teamId);
+    await requireOwnerNow(this.scopeParams.teamId, this.currentUser.id);
   }
 
   private async isMember(teamId: number, email: string): Promise<boolean> {

@@ -22,7 +22,7 @@ import { ROLES } from '@/db/schema';
 import { AppError, action, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
-import { LAST_OWNER_MESSAGES, lockTeamMembers, requireAnotherOwner } from './teamOwners';
+import { LAST_OWNER_MESSAGES, lockTeamMembers, requireAnotherOwner, requireOwnerNow } from './teamOwners';
 
 const roleInput = z.enum(ROLES, 'must be owner or member');
 
@@ -72,7 +72,7 @@ export class MemberController extends TeamScopedController<Membership> {
     const role = parsed.data;
     return transaction(async () => {
       await lockTeamMembers(teamId);
-      await this.requireOwnerNow(teamId);
+      await requireOwnerNow(teamId, this.currentUser.id);
       const member = await this.relation.includes('user').find(this.params.id as number);
       if (member.role === role) return member;
       if (member.role === 'owner') await requireAnotherOwner(teamId, member.id, LAST_OWNER_MESSAGES.demote);
@@ -107,23 +107,12 @@ export class MemberController extends TeamScopedController<Membership> {
       await lockTeamMembers(teamId);
       const member = await this.relation.find(id);
       const leaving = member.userId === this.currentUser.id;
-      if (!leaving) await this.requireOwnerNow(teamId);
+      if (!leaving) await requireOwnerNow(teamId, this.currentUser.id);
       if (member.role === 'owner') {
         await requireAnotherOwner(teamId, member.id, leaving ? LAST_OWNER_MESSAGES.leave : LAST_OWNER_MESSAGES.remove);
       }
       // Deletes the member's API keys for this team too (api_keys_membership_fkey cascades).
       await this.relation.where({ id: member.id }).deleteAll();
     });
-  }
-
-  /**
-   * 403 unless the caller is an owner now, read under the team lock: the
-   * context was loaded when the request began, and a concurrent request may
-   * have demoted the caller since.
-   */
-  private async requireOwnerNow(teamId: number): Promise<void> {
-    this.requireOwner();
-    const mine = await Membership.findBy({ teamId, userId: this.currentUser.id });
-    if (mine?.role !== 'owner') throw new Forbidden('Only team owners can do this');
   }
 }

@@ -13,11 +13,32 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { db } from '@/db/database';
 import { memberships, teams } from '@/db/schema';
-import { AppError } from '@/server';
+import { AppError, Forbidden } from '@/server';
 
 /** Locks the team's row until the current transaction ends. Call inside `transaction()`. */
 export async function lockTeamMembers(teamId: number): Promise<void> {
   await db().select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('no key update');
+}
+
+/**
+ * Holds the team's roles still until the current transaction ends: demote, remove and leave (which lock
+ * the row with lockTeamMembers) wait, while other holders do not wait for each other. For changes that
+ * only an owner may make but that do not change members themselves (inviting). Call inside `transaction()`.
+ */
+export async function holdTeamMembers(teamId: number): Promise<void> {
+  await db().select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('share');
+}
+
+/**
+ * 403 unless `userId` owns the team now (call after lockTeamMembers or holdTeamMembers). The request's
+ * context read the caller's role when the request began, and a concurrent request may have demoted them since.
+ */
+export async function requireOwnerNow(teamId: number, userId: number): Promise<void> {
+  const [mine] = await db()
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.teamId, teamId), eq(memberships.userId, userId)));
+  if (mine?.role !== 'owner') throw new Forbidden('Only team owners can do this');
 }
 
 /** 422 unless the team has an owner other than `membershipId` (call after lockTeamMembers). */
