@@ -23,7 +23,14 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AppContext, type CurrentUser, signedInUser } from '@/backend/context';
 import { limitInvitationAttempts } from '@/backend/invitationRateLimit';
-import { hashInvitationToken, Invitation, type InvitationStatus, Membership, User } from '@/db/models';
+import {
+  ALREADY_A_MEMBER,
+  hashInvitationToken,
+  Invitation,
+  type InvitationStatus,
+  Membership,
+  User,
+} from '@/db/models';
 import { invitations, type Role, teams } from '@/db/schema';
 import {
   ActiveController,
@@ -114,10 +121,10 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
       }
       if (invitation.status === 'accepted') throw unusable('This invitation has already been used');
       if (invitation.status === 'expired') throw unusable('This invitation has expired: ask for a new one');
-      if (await Membership.where({ teamId: invitation.teamId, userId: user.id }).exists()) {
-        throw new AppError('CONFLICT', 'You are already a member of this team');
-      }
+      if (await Membership.where({ teamId: invitation.teamId, userId: user.id }).exists()) throw alreadyMember();
       const membership = await Membership.create({ teamId: invitation.teamId, userId: user.id, role: invitation.role });
+      // Another accept for this person and team committed after the check above (memberships_team_id_user_id_key).
+      if (membership.errors.userId?.includes(ALREADY_A_MEMBER)) throw alreadyMember();
       if (!membership.isPersisted) throw toValidationError(membership.errors);
       await Invitation.where({ id: invitation.id }).updateAll({
         acceptedAt: new Date(),
@@ -134,6 +141,11 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     if (this.context.apiKey) throw new Forbidden('API keys cannot accept invitations; sign in');
     return user;
   }
+}
+
+/** The 409 of an invitee who is in the team already; their invitation stays pending. */
+function alreadyMember(): AppError {
+  return new AppError('CONFLICT', 'You are already a member of this team');
 }
 
 /** The invitation a token names, with its team's name; 404 for an unknown token. `lock`: FOR UPDATE of the invitation. */

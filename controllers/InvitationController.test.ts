@@ -38,13 +38,13 @@ async function invite(email: string, role?: 'owner' | 'member', cookie = world.a
   return { id: response.body.id as number, link, token: link.split('/invitations/')[1] as string, body: response.body };
 }
 
-/** Resolves once some statement waits on a row lock (the request under test has reached its write). */
-async function waitForLockWaiter(): Promise<void> {
+/** Resolves once `count` statements wait on a row lock (the requests under test have reached their writes). */
+async function waitForLockWaiter(count = 1): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const waiting = await db().execute(
       sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
     );
-    if (waiting.length > 0) return;
+    if (waiting.length >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('no statement waited on the lock');
@@ -373,6 +373,42 @@ describe('accepting', () => {
     const other = await signIn('dave@example.com');
     const statuses = (await Promise.all([accept(token, dave), accept(token, other)])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 422]);
+    expect(await Membership.where({ teamId: world.acme.id, userId: daveId }).count()).toBe(1);
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+  });
+
+  it('two invitations of one person accepted at once: one membership, and the other is the 409 of a member', async () => {
+    // Creating replaces a pending invitation of the same address, so the second pending one is made directly.
+    const first = await invite('dave@example.com');
+    const token = 'second-pending-invitation-token';
+    await Invitation.create({
+      teamId: world.acme.id,
+      email: 'dave@example.com',
+      role: 'member',
+      tokenHash: hashInvitationToken(token),
+      expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+    });
+    // Both accepts pass the membership check, then wait at the insert (its team reference) until this commits.
+    let release!: () => void;
+    let locked!: () => void;
+    const teamLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = transaction(async () => {
+      await db().execute(sql`select id from teams where id = ${world.acme.id} for update`);
+      locked();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await teamLocked;
+    const accepting = Promise.all([accept(first.token, dave), accept(token, dave)]);
+    await waitForLockWaiter(2);
+    release();
+    await holding;
+    const answers = await accepting;
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)?.body.error.message).toBe('You are already a member of this team');
     expect(await Membership.where({ teamId: world.acme.id, userId: daveId }).count()).toBe(1);
     await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
   });

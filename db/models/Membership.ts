@@ -9,11 +9,14 @@ import { belongsTo, Model } from '@/server';
 import { memberships, ROLES } from '../schema';
 import { models } from './registry';
 
+/** The error on `userId` when the person is in the team already (a second membership is refused by the unique key). */
+export const ALREADY_A_MEMBER = 'is already a member of this team';
+
 export class Membership extends Model(memberships, {
   name: 'Membership',
   validations: { role: z.enum(ROLES, 'must be owner or member').optional() },
   constraintErrors: {
-    memberships_team_id_user_id_key: { field: 'userId', message: 'is already a member of this team' },
+    memberships_team_id_user_id_key: { field: 'userId', message: ALREADY_A_MEMBER },
   },
 }) {
   static associations = () => ({
