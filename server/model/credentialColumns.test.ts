@@ -13,7 +13,20 @@ const hooks = pgTable('webhooks', {
 
 describe('credential columns', () => {
   it('are told by the last word of the attribute name', () => {
-    for (const name of ['password', 'passwordHash', 'accessToken', 'idToken', 'secret', 'signingSecret', 'salt']) {
+    for (const name of [
+      'password',
+      'passwordHash',
+      'accessToken',
+      'idToken',
+      'secret',
+      'signingSecret',
+      'salt',
+      'apiKey',
+      'stripeApiKey',
+      'privateKey',
+      'awsSecretAccessKey',
+      'webhookSigningKey',
+    ]) {
       expect(looksLikeCredential(name), name).toBe(true);
     }
     for (const name of [
@@ -25,6 +38,9 @@ describe('credential columns', () => {
       'name',
       'keyPrefix',
       'passwordChangedAt',
+      'stagingKey',
+      'sortKey',
+      'publicKey',
     ]) {
       expect(looksLikeCredential(name), name).toBe(false);
     }

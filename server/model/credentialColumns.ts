@@ -7,8 +7,13 @@
  * a CSRF token the page needs), list it in `exposed`.
  */
 
-/** The last camelCase word of the attribute names a credential (`passwordHash`, `accessToken`, `secret`). */
-const CREDENTIAL = /(?:^|[a-z0-9])(?:Password|Secret|Token|Hash|Salt)$|^(?:password|secret|token|hash|salt)$/;
+/**
+ * The last camelCase word of the attribute names a credential (`passwordHash`, `accessToken`, `secret`),
+ * or its last two do (`apiKey`, `stripeApiKey`, `privateKey`): a `Key` alone is too often a storage or
+ * sort key (`stagingKey`) to count.
+ */
+const CREDENTIAL =
+  /(?:^|[a-z0-9])(?:Password|Secret|Token|Hash|Salt)$|^(?:password|secret|token|hash|salt)$|(?:^(?:api|private|access|signing|secret|encryption)|[a-z0-9](?:Api|Private|Access|Signing|Secret|Encryption))Key$/;
 
 export function looksLikeCredential(attribute: string): boolean {
   return CREDENTIAL.test(attribute);
