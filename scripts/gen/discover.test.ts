@@ -68,6 +68,9 @@ describe('derived lists', () => {
       const cases: [string, string][] = [
         ['controllers/notes/NoteController.ts', decorated('NoteController')],
         ['controllers/Notes.ts', decorated('Notes')],
+        // No class decorator at all: its @action methods make it a controller all the same.
+        ['controllers/Notes.ts', "export class Notes extends X {\n  @action('GET')\n  list() {}\n}\n"],
+        ['controllers/NoteControler.ts', 'export class NoteControler extends X {\n  @mutation()\n  publish() {}\n}\n'],
         [
           'controllers/NoteController.ts',
           '@crud(Note)\nclass NoteController extends X {}\nexport { NoteController };\n',

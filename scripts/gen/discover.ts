@@ -61,8 +61,11 @@ export function discoverControllers(root: string, gone: GoneFiles = new Set()): 
   return names;
 }
 
-/** A class decorator that makes a class a controller, at the start of a line. */
-const CONTROLLER_DECORATOR = /^@(?:crud|singleton|scope|controller)\(/m;
+/**
+ * A class decorator that makes a class a controller, at the start of a line, or an `@action` /
+ * `@mutation` on a method (a class with only those is a controller too).
+ */
+const CONTROLLER_DECORATOR = /^@(?:crud|singleton|scope|controller)\(|^[ \t]+@(?:action|mutation)\(/m;
 
 /**
  * A decorated controller the list leaves out is one nothing serves (its routes 404), so gen fails naming
