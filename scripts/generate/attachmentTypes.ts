@@ -22,6 +22,11 @@ export function slotDeclaration(attachment: AttachmentField): string {
   }
 }
 
+/** An image slot: the image job makes its `thumb`, which the page waits for. */
+export function isImageSlot(attachment: AttachmentField): boolean {
+  return attachment.type === 'image';
+}
+
 /** `contractFile` -> `Contract file` (headings, buttons). */
 export function attachmentLabel(attachment: AttachmentField): string {
   return attachment.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

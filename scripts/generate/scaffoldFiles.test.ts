@@ -158,6 +158,13 @@ describe('scaffoldFiles', () => {
     expect(detail).toContain("import { WidgetFileUpload } from './WidgetFileUpload';");
     expect(detail).toContain('file={widget.photo ? toAssetView(widget.photo) : null}');
     expect(detail).toContain('slot="manual"');
+    // The thumbnail comes from a background job: the page asks again while an image waits for it (not for
+    // the manual, which has no thumbnail to show), and stops once the job ran or failed for good.
+    expect(detail).toContain('refetchInterval: (query) => (variantsPending(query.state.data?.photo) ? 2_000 : false),');
+    expect(detail).toContain("import { toAssetView, variantsPending } from '../upload/assetView';");
+    expect(upload).toContain(
+      '{image && file.variantsPending && <span className="muted small">Making a thumbnail…</span>}',
+    );
     const test = files['controllers/WidgetController.test.ts'] as string;
     expect(test).toContain("import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';");
     expect(test).toContain('storage = await startTestStorage();');
@@ -169,6 +176,10 @@ describe('scaffoldFiles', () => {
     expect(spec).toContain("import { makePng } from './support/files';");
     expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
     expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo' }).click();");
+    expect(spec).toContain(
+      "await expect(photoSlot.getByRole('img', { name: 'Photo: photo.png' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });",
+    );
+    expect(spec).not.toContain("manualSlot.getByRole('img'");
   });
 
   it('writes nothing about files for a resource without slots', () => {
@@ -178,7 +189,7 @@ describe('scaffoldFiles', () => {
     expect(files['controllers/WidgetController.ts']).not.toMatch(/attach|import \{ z \}/);
     expect(files['controllers/WidgetController.ts']).toContain('get: { include: [] },');
     expect(files['controllers/WidgetController.test.ts']).not.toMatch(/startTestStorage|TINY_PNG|upload\(/);
-    expect(files['app/components/widgets/WidgetDetail.tsx']).not.toMatch(/FileUpload|toAssetView/);
+    expect(files['app/components/widgets/WidgetDetail.tsx']).not.toMatch(/FileUpload|toAssetView|refetchInterval/);
     expect(files['e2e/widgets.spec.ts']).not.toMatch(/makePng|setInputFiles/);
   });
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { attachmentLabel, pickerRules, slotDeclaration } from './attachmentTypes';
+import { attachmentLabel, isImageSlot, pickerRules, slotDeclaration } from './attachmentTypes';
 import {
   column,
   constraints,
@@ -94,6 +94,13 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
           '});',
           `const detachInput = z.object({ slot: ${slotEnum} });`,
         ]);
+  // The image job makes thumbnails after the upload: the page asks for the record again (every 2 s) while
+  // an image slot's file waits for it, and stops when each is ready or failed (the original is shown).
+  const imageSlots = resource.attachments.filter(isImageSlot).map((attachment) => attachment.name);
+  const getOptions =
+    imageSlots.length === 0
+      ? ''
+      : `, {\n  // The image job makes thumbnails in the background: look again until it ran (ready or failed).\n  refetchInterval: (query) => (variantsPending(${imageSlots.map((slot) => `query.state.data?.${slot}`).join(', ')}) ? 2_000 : false),\n}`;
   const attachActions =
     slots.length === 0
       ? ''
@@ -225,6 +232,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     attachInputs,
     attachActions,
     getInclude: quoteList(getInclude),
+    getOptions,
     slotUnion: slots.map((slot) => `'${slot}'`).join(' | '),
     uploads: lines(
       resource.attachments.map((attachment) => {

@@ -3,7 +3,7 @@
  * the controller's test and the browser test. Each is generated code, so a
  * change here shows in every scaffold's tests (scaffoldFiles.test.ts).
  */
-import { attachmentLabel } from './attachmentTypes';
+import { attachmentLabel, isImageSlot } from './attachmentTypes';
 import { fieldLabel, invalid, isFilterable, sample } from './fieldTypes';
 import type { Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
@@ -158,6 +158,13 @@ function uploadSteps(resource: Resource): string {
         `await ${region}.getByLabel('Upload ${label.toLowerCase()}').setInputFiles({ name: '${file}', mimeType: 'image/png', buffer: png });`,
         `await expect(${region}.getByRole('status')).toHaveText('${file} attached.');`,
         `await expect(${region}.getByRole('link', { name: '${file}' })).toBeVisible();`,
+        // The image job makes the thumbnail after the upload; the page looks again until it has, then shows it.
+        ...(isImageSlot(attachment)
+          ? [
+              `await expect(${region}.getByRole('img', { name: '${label}: ${file}' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });`,
+              `await expect(${region}.getByText('Making a thumbnail')).toHaveCount(0);`,
+            ]
+          : []),
       ];
     }),
     // Remove empties the slot (detach), and the page shows it without a reload.
