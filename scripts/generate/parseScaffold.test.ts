@@ -28,6 +28,11 @@ describe('parseScaffold', () => {
       { name: 'userManual', type: 'attachment' },
     ]);
     expect(parseScaffold('Gadget', ['name:string']).attachments).toEqual([]);
+    // The plural types are has-many slots: a list of files under one name.
+    expect(parseScaffold('Gadget', ['name:string', 'photos:images', 'files:attachments']).attachments).toEqual([
+      { name: 'photos', type: 'images' },
+      { name: 'files', type: 'attachments' },
+    ]);
   });
 
   it('reads lengths, unique and multi-word names', () => {
@@ -61,7 +66,8 @@ describe('parseScaffold', () => {
     ['Product', ['await:string'], /field "await" is reserved/],
     ['Product', ['implements:string'], /field "implements" is reserved/],
     ['Webhook', ['url:string', 'signingSecret:string'], /field "signingSecret" looks like a credential/],
-    ['Product', ['price:money'], /types: string, text, .*references, image, attachment/],
+    ['Product', ['price:money'], /types: string, text, .*references, image, attachment, images, attachments/],
+    ['Product', ['name:string', 'photos:images:optional'], /"photos:images:optional" takes no argument or modifier/],
     ['Product', ['name:string', 'photo:image:optional'], /"photo:image:optional" takes no argument or modifier/],
     ['Product', ['name:string', 'manual:attachment:unique'], /takes no argument or modifier/],
     ['Product', ['photo:image'], /at least one field that is not a file/],

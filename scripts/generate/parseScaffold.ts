@@ -22,10 +22,11 @@ const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 /**
- * File slots rather than columns: `photo:image` declares `hasOneAttached` on the model
- * (docs/attachments.md), so they live in `Resource.attachments`, apart from the columns.
+ * File slots rather than columns: `photo:image` declares `hasOneAttached` on the model, the plural
+ * `photos:images` a `hasManyAttached` list (docs/attachments.md), so they live in
+ * `Resource.attachments`, apart from the columns.
  */
-const ATTACHMENT_TYPES = ['image', 'attachment'] as const;
+const ATTACHMENT_TYPES = ['image', 'attachment', 'images', 'attachments'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 const ALL_TYPES = [...FIELD_TYPES, ...ATTACHMENT_TYPES];
 const MODIFIERS = ['optional', 'unique'] as const;
@@ -47,7 +48,10 @@ export interface Field {
   unique: boolean;
 }
 
-/** `photo:image`: a has-one file slot named `photo` (the key in the record's JSON and the slot `Product.photo`). */
+/**
+ * `photo:image`: a has-one file slot named `photo` (the key in the record's JSON and the slot `Product.photo`);
+ * `photos:images`, `files:attachments`: has-many slots (a list in the JSON).
+ */
 export interface AttachmentField {
   name: string;
   type: AttachmentType;
@@ -67,7 +71,7 @@ export interface Resource {
   table: string;
   /** The columns. */
   fields: Field[];
-  /** The file slots (`image`, `attachment`), in the order given. */
+  /** The file slots (`image`, `attachment`, `images`, `attachments`), in the order given. */
   attachments: AttachmentField[];
 }
 
@@ -237,7 +241,7 @@ export function parseField(spec: string): Field {
 
 const isAttachmentSpec = (spec: string) => (ATTACHMENT_TYPES as readonly string[]).includes(spec.split(':')[1] ?? '');
 
-/** `photo:image` or `contract:attachment`: a has-one file slot. */
+/** `photo:image` or `contract:attachment`: a has-one file slot; `photos:images`, `files:attachments`: has-many. */
 export function parseAttachment(spec: string): AttachmentField {
   const [name = '', type, ...rest] = spec.split(':');
   if (!/^[a-z][A-Za-z0-9]*$/.test(name))

@@ -189,6 +189,33 @@ describe('npm run generate -- scaffold', () => {
     git('commit', '-qm', 'photo');
   }, 300_000);
 
+  it('--force with a list slot merges its widget into edited files: attach appends, detach names the file', async () => {
+    const upload = `app/components/${plural}/${NAME}FileUpload.tsx`;
+    const detail = `app/components/${plural}/${NAME}Detail.tsx`;
+    // An edit of the single-file widget, and the edit of the detail page from before, must both survive.
+    writeFileSync(path.join(copy.root, upload), file(upload).replace('Remove {label.toLowerCase()}', 'Take out'));
+    expect(
+      await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', 'photo:image', 'gallery:images', '--force'),
+    ).toBe(0);
+    expect(changed().filter((name) => name.startsWith('db/migrations/'))).toEqual([]);
+    expect(file(upload)).toContain('Take out');
+    expect(file(detail)).toContain('← Every');
+    expect(file(detail)).toContain(`files={${camel}.gallery.map(toAssetView)}`);
+    expect(file(detail)).toContain(`variantsPending(query.state.data?.photo, query.state.data?.gallery)`);
+    expect(file(`app/components/${plural}/${NAME}FilesUpload.tsx`)).toContain(
+      `export type ${NAME}ListSlot = 'gallery';`,
+    );
+    const controller = `controllers/${NAME}Controller.ts`;
+    expect(file(controller)).toContain('perPage: 25,');
+    expect(file(controller)).toContain(`const removed = await ${camel}.detach(input.slot, input.assetId);`);
+    expect(file(`db/models/${NAME}.ts`)).toContain('gallery: hasManyAttached(');
+    expect(file('controllers/client.gen.ts')).toContain(`'${NAME}.gallery': { kind: 'many', accepts: 'image/*'`);
+    execFileSync(bin('tsc'), ['--noEmit'], { cwd: copy.root, encoding: 'utf8' });
+    execFileSync(bin('biome'), ['check', '.'], { cwd: copy.root, encoding: 'utf8' });
+    git('add', '-A');
+    git('commit', '-qm', 'gallery');
+  }, 300_000);
+
   it('destroy refuses, changing nothing, while another resource references it', async () => {
     expect(await generate('scaffold', OTHER, 'title:string', `${camel}:references`)).toBe(0);
     git('add', '-A');
@@ -200,7 +227,7 @@ describe('npm run generate -- scaffold', () => {
     git('reset', '-q', '--hard', 'HEAD~1');
   }, 120_000);
 
-  it('destroy removes what the scaffold made; only migrations stay', async () => {
+  it('destroy removes what the scaffold made (both upload widgets too); only migrations stay', async () => {
     expect(await generate('destroy', 'scaffold', NAME)).toBe(0);
     git('add', '-A');
     const [before] = git('rev-list', '--max-parents=0', 'HEAD').split('\n');
@@ -213,6 +240,8 @@ describe('npm run generate -- scaffold', () => {
     const drop = changed().find((name) => name.endsWith(`_drop_${table}.sql`));
     // Attachments point at records by model name, with no foreign key: without this, files in a slot added
     // to the model by hand stayed attached to rows that no longer exist, and the cleanup never freed them.
+    // One statement for every slot of the model, single-file and list alike (`photo`, `gallery`): the rows name the model.
     expect(file(drop as string)).toContain(`DELETE FROM "service_attachments" WHERE "attachable_type" IN ('${NAME}');`);
+    expect(existsSync(path.join(copy.root, `app/components/${plural}/${NAME}FilesUpload.tsx`))).toBe(false);
   }, 120_000);
 });

@@ -158,6 +158,13 @@ describe('scaffoldFiles', () => {
     expect(detail).toContain("import { WidgetFileUpload } from './WidgetFileUpload';");
     expect(detail).toContain('file={widget.photo ? toAssetView(widget.photo) : null}');
     expect(detail).toContain('slot="manual"');
+    // The thumbnail comes from a background job: the page asks again while an image waits for it (not for
+    // the manual, which has no thumbnail to show), and stops once the job ran or failed for good.
+    expect(detail).toContain('refetchInterval: (query) => (variantsPending(query.state.data?.photo) ? 2_000 : false),');
+    expect(detail).toContain("import { toAssetView, variantsPending } from '../upload/assetView';");
+    expect(upload).toContain(
+      '{image && file.variantsPending && <span className="muted small">Making a thumbnail…</span>}',
+    );
     const test = files['controllers/WidgetController.test.ts'] as string;
     expect(test).toContain("import { startTestStorage, type TestStorage, TINY_PNG } from '@/server/testing';");
     expect(test).toContain('storage = await startTestStorage();');
@@ -169,16 +176,77 @@ describe('scaffoldFiles', () => {
     expect(spec).toContain("import { makePng } from './support/files';");
     expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
     expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo' }).click();");
+    expect(spec).toContain(
+      "await expect(photoSlot.getByRole('img', { name: 'Photo: photo.png' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });",
+    );
+    expect(spec).not.toContain("manualSlot.getByRole('img'");
+  });
+
+  it('declares list slots (images, attachments) with their limits, detach by file, and a list widget', () => {
+    const { files } = scaffold('Widget', 'title:string', 'photos:images', 'files:attachments');
+    const model = files['db/models/Widget.ts'] as string;
+    expect(model).toContain("import { belongsTo, hasManyAttached, MiB, Model } from '@/server';");
+    expect(model).toMatch(
+      /photos: hasManyAttached\(\{\s*accepts: 'image\/\*',\s*maxSize: 5 \* MiB,\s*max: 20,\s*access: 'private',\s*variants: \{ thumb: \{ size: 128 \} \} \}\),/,
+    );
+    expect(model).toContain("files: hasManyAttached({ maxSize: 20 * MiB, max: 10, access: 'private' }),");
+    const controller = files['controllers/WidgetController.ts'] as string;
+    expect(controller).toContain("import { action, apiDoc, NotFound, scope } from '@/server';");
+    expect(controller).toContain("get: { include: ['photos', 'files'] },");
+    expect(controller).toContain('assetId: z.number().int().positive().optional(),');
+    expect(controller).toContain('const removed = await widget.detach(input.slot, input.assetId);');
+    expect(controller).toContain("if (input.assetId !== undefined && removed === 0) throw new NotFound('File');");
+    // No single-file slot: no single-file widget.
+    expect(files['app/components/widgets/WidgetFileUpload.tsx']).toBeUndefined();
+    const upload = files['app/components/widgets/WidgetFilesUpload.tsx'] as string;
+    expect(upload).toContain("export type WidgetListSlot = 'photos' | 'files';");
+    expect(upload).toContain('existingCount: files.length,');
+    expect(upload).toContain('onClick={() => detach.mutate({ id, slot, assetId: file.id })}');
+    const detail = files['app/components/widgets/WidgetDetail.tsx'] as string;
+    expect(detail).toContain("import { WidgetFilesUpload } from './WidgetFilesUpload';");
+    expect(detail).not.toContain("from './WidgetFileUpload'");
+    expect(detail).toContain('files={widget.photos.map(toAssetView)}');
+    expect(detail).toContain(
+      'refetchInterval: (query) => (variantsPending(query.state.data?.photos) ? 2_000 : false),',
+    );
+    const test = files['controllers/WidgetController.test.ts'] as string;
+    expect(test).toContain(
+      "it('attaches files to photos: two through presign -> PUT -> confirm -> attach, listed in order, then one detached'",
+    );
+    expect(test).toContain("const second = await upload(home, 'Widget.files');");
+    expect(test).toContain('expect(files.map((file) => file.id)).toEqual([first, second]);');
+    expect(test).toContain("{ slot: 'photos', assetId: first }");
+    expect(test).toContain('it("keeps photos apart: another team\'s asset or record is a 404"');
+    expect(test).toContain("{ slot: 'photos', assetId: theirs }");
+    expect(test).not.toContain('keeps files apart');
+    const spec = files['e2e/widgets.spec.ts'] as string;
+    expect(spec).toContain("await photosSlot.getByLabel('Add photos').setInputFiles([");
+    expect(spec).toContain("await photosSlot.getByRole('button', { name: 'Remove photos-1.png' }).click();");
+    expect(spec).toContain("await expect(filesSlot.getByRole('link', { name: 'files-2.png' })).toBeVisible();");
+    expect(spec).not.toContain('No photos yet');
+  });
+
+  it('keeps the single-file and the list widgets apart when a resource has both', () => {
+    const { files } = scaffold('Widget', 'title:string', 'photo:image', 'photos:images');
+    expect(files['app/components/widgets/WidgetFileUpload.tsx']).toContain("export type WidgetSlot = 'photo';");
+    expect(files['app/components/widgets/WidgetFilesUpload.tsx']).toContain("export type WidgetListSlot = 'photos';");
+    const detail = files['app/components/widgets/WidgetDetail.tsx'] as string;
+    expect(detail).toContain('variantsPending(query.state.data?.photo, query.state.data?.photos)');
+    const test = files['controllers/WidgetController.test.ts'] as string;
+    expect(test).toContain('it("keeps files apart: another team\'s asset or record is a 404"');
+    expect(test).toContain('it("keeps photos apart: another team\'s asset or record is a 404"');
   });
 
   it('writes nothing about files for a resource without slots', () => {
     const { files } = scaffold('Widget', 'title:string');
     expect(Object.keys(files).some((file) => file.endsWith('FileUpload.tsx'))).toBe(false);
     expect(files['db/models/Widget.ts']).not.toMatch(/attachments: \{|hasOneAttached/);
-    expect(files['controllers/WidgetController.ts']).not.toMatch(/attach|import \{ z \}/);
+    expect(files['controllers/WidgetController.ts']).not.toMatch(/attach|import \{ z \}|NotFound/);
     expect(files['controllers/WidgetController.ts']).toContain('get: { include: [] },');
     expect(files['controllers/WidgetController.test.ts']).not.toMatch(/startTestStorage|TINY_PNG|upload\(/);
-    expect(files['app/components/widgets/WidgetDetail.tsx']).not.toMatch(/FileUpload|toAssetView/);
+    expect(files['app/components/widgets/WidgetDetail.tsx']).not.toMatch(
+      /FilesUpload|FileUpload|toAssetView|refetchInterval/,
+    );
     expect(files['e2e/widgets.spec.ts']).not.toMatch(/makePng|setInputFiles/);
   });
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { attachmentLabel, pickerRules, slotDeclaration } from './attachmentTypes';
+import { attachmentLabel, isImageSlot, isListSlot, pickerRules, slotDeclaration } from './attachmentTypes';
 import {
   column,
   constraints,
@@ -84,6 +84,9 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const getInclude = [...include, ...slots];
   const slotWords = slots.length > 1 ? `${slots.slice(0, -1).join("', '")}' or '${slots.at(-1)}` : slots[0];
   const slotEnum = `z.enum([${quoteList(slots)}], "must be '${slotWords}'")`;
+  // List slots (`photos:images`): attach appends, and detach names the file to remove.
+  const listSlots = resource.attachments.filter(isListSlot).map((attachment) => attachment.name);
+  const oneSlots = resource.attachments.filter((attachment) => !isListSlot(attachment)).map((a) => a.name);
   const attachInputs =
     slots.length === 0
       ? ''
@@ -92,15 +95,38 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
           `  slot: ${slotEnum},`,
           '  assetId: z.number().int().positive(),',
           '});',
-          `const detachInput = z.object({ slot: ${slotEnum} });`,
+          listSlots.length === 0
+            ? `const detachInput = z.object({ slot: ${slotEnum} });`
+            : lines([
+                'const detachInput = z.object({',
+                `  slot: ${slotEnum},`,
+                '  /** The file to remove from a list slot; without it the slot is emptied. */',
+                '  assetId: z.number().int().positive().optional(),',
+                '});',
+              ]),
         ]);
+  // The image job makes thumbnails after the upload: the page asks for the record again (every 2 s) while
+  // an image slot's file waits for it, and stops when each is ready or failed (the original is shown).
+  const imageSlots = resource.attachments.filter(isImageSlot).map((attachment) => attachment.name);
+  const getOptions =
+    imageSlots.length === 0
+      ? ''
+      : `, {\n  // The image job makes thumbnails in the background: look again until it ran (ready or failed).\n  refetchInterval: (query) => (variantsPending(${imageSlots.map((slot) => `query.state.data?.${slot}`).join(', ')}) ? 2_000 : false),\n}`;
   const attachActions =
     slots.length === 0
       ? ''
       : lines([
           '/**',
-          ` * Attaches an uploaded, confirmed file to a slot (${slots.map((slot) => `\`${slot}\``).join(', ')}), replacing the one`,
-          ` * it held. \`load\` finds the record through \`this.relation\` (another team's is a 404); the`,
+          ...(listSlots.length === 0
+            ? [
+                ` * Attaches an uploaded, confirmed file to a slot (${slots.map((slot) => `\`${slot}\``).join(', ')}), replacing the one`,
+                ' * it held.',
+              ]
+            : [
+                ` * Attaches an uploaded, confirmed file to a slot (${slots.map((slot) => `\`${slot}\``).join(', ')}): a list`,
+                " * slot gains it (up to the slot's `max` in the model, else 422), a single-file slot replaces its file.",
+              ]),
+          ` * \`load\` finds the record through \`this.relation\` (another team's is a 404); the`,
           ` * asset must have been presigned for this team (else 404) and for \`${Name}.<slot>\` (else 422).`,
           ' */',
           "@action('POST', undefined, { load: true, input: attachInput, output: 'record', summary: 'Attach an uploaded file' })",
@@ -109,10 +135,24 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
           `  return ${rec}.load(${quoteList(getInclude)});`,
           '}',
           '',
-          '/** Empties a slot; the asset cleanup deletes the detached file after its usual delay. */',
-          "@action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })",
-          `async detach(${rec}: ${Name}, input: z.infer<typeof detachInput>): Promise<${Name}> {`,
-          `  await ${rec}.detach(input.slot);`,
+          ...(listSlots.length === 0
+            ? [
+                '/** Empties a slot; the asset cleanup deletes the detached file after its usual delay. */',
+                "@action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })",
+                `async detach(${rec}: ${Name}, input: z.infer<typeof detachInput>): Promise<${Name}> {`,
+                `  await ${rec}.detach(input.slot);`,
+              ]
+            : [
+                '/**',
+                " * Removes a file: `{slot, assetId}` that one (a file the slot does not hold, another team's",
+                ' * included, is a 404), `{slot}` every file of the slot. The asset cleanup deletes detached files',
+                ' * after its usual delay.',
+                ' */',
+                "@action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })",
+                `async detach(${rec}: ${Name}, input: z.infer<typeof detachInput>): Promise<${Name}> {`,
+                `  const removed = await ${rec}.detach(input.slot, input.assetId);`,
+                "  if (input.assetId !== undefined && removed === 0) throw new NotFound('File');",
+              ]),
           `  return ${rec}.load(${quoteList(getInclude)});`,
           '}',
         ]);
@@ -215,7 +255,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     table: resource.table,
     columns: lines(columnLines),
     constraints: lines(constraintLines),
-    serverImports: ['belongsTo', 'hasOneAttached', 'MiB', 'Model'].join(', '),
+    serverImports: ['belongsTo', 'hasManyAttached', 'hasOneAttached', 'MiB', 'Model'].join(', '),
     validations: lines(fields.map((field) => `${field.name}: ${validation(field)},`)),
     constraintErrors,
     attachments:
@@ -225,20 +265,24 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     attachInputs,
     attachActions,
     getInclude: quoteList(getInclude),
-    slotUnion: slots.map((slot) => `'${slot}'`).join(' | '),
+    getOptions,
+    slotUnion: oneSlots.map((slot) => `'${slot}'`).join(' | '),
+    listSlotUnion: listSlots.map((slot) => `'${slot}'`).join(' | '),
     uploads: lines(
       resource.attachments.map((attachment) => {
         const rules = pickerRules(attachment);
         return [
-          `<${Name}FileUpload`,
+          `<${Name}${isListSlot(attachment) ? 'FilesUpload' : 'FileUpload'}`,
           '  teamId={teamId}',
           '  id={id}',
           `  slot="${attachment.name}"`,
           `  label="${attachmentLabel(attachment)}"`,
           `  accept="${rules.accept}"`,
           `  hint="${rules.hint}"`,
-          `  image={${attachment.type === 'image'}}`,
-          `  file={${rec}.${attachment.name} ? toAssetView(${rec}.${attachment.name}) : null}`,
+          `  image={${isImageSlot(attachment)}}`,
+          isListSlot(attachment)
+            ? `  files={${rec}.${attachment.name}.map(toAssetView)}`
+            : `  file={${rec}.${attachment.name} ? toAssetView(${rec}.${attachment.name}) : null}`,
           '/>',
         ].join('\n');
       }),
@@ -322,7 +366,8 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     [`${components}/${Name}Form.tsx`]: render('Form.tsx.tmpl'),
     [`${components}/${Name}Detail.tsx`]: render('Detail.tsx.tmpl'),
   };
-  if (slots.length > 0) files[`${components}/${Name}FileUpload.tsx`] = render('FileUpload.tsx.tmpl');
+  if (oneSlots.length > 0) files[`${components}/${Name}FileUpload.tsx`] = render('FileUpload.tsx.tmpl');
+  if (listSlots.length > 0) files[`${components}/${Name}FilesUpload.tsx`] = render('FilesUpload.tsx.tmpl');
   // The browser test drives the form by its first required text field (the record's title).
   if (titleField) files[`e2e/${resource.plural}.spec.ts`] = render('e2e.spec.ts.tmpl');
   return {

@@ -11,7 +11,7 @@ import { MULTIPART_THRESHOLD } from '@/server/client';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatBudget, formatDate } from '../format';
 import { StatusBadge } from '../StatusBadge';
-import { toAssetView } from '../upload/assetView';
+import { toAssetView, variantsPending } from '../upload/assetView';
 import { DocumentsUpload } from '../upload/DocumentsUpload';
 import { LogoUpload } from '../upload/LogoUpload';
 import { VideoUpload } from '../upload/VideoUpload';
@@ -31,7 +31,7 @@ interface Props {
 export function CampaignDetail({ teamId, campaignId, isOwner, multipartThreshold }: Props) {
   const { data: campaign, error } = CampaignController.use({ teamId }).get(campaignId, {
     // The image job makes the logo's thumbnail in the background: look again until it has run (ready or failed).
-    refetchInterval: (query) => (query.state.data?.logo?.variantsStatus === 'pending' ? 2_000 : false),
+    refetchInterval: (query) => (variantsPending(query.state.data?.logo) ? 2_000 : false),
   });
   if (!campaign) return <ErrorMessage error={error} />;
   const creator = typeof campaign.creator?.name === 'string' ? campaign.creator.name : null;

@@ -13,6 +13,8 @@ export interface AssetView {
   url: string | null;
   /** The `thumb` variant's URL once the image job made it (docs/jobs.md), else null. */
   thumbUrl: string | null;
+  /** The image job has not run yet (`variantsStatus: 'pending'`): a thumbnail may still come. */
+  variantsPending: boolean;
 }
 
 export function toAssetView(record: { id: number; [attribute: string]: unknown }): AssetView {
@@ -24,7 +26,23 @@ export function toAssetView(record: { id: number; [attribute: string]: unknown }
     byteSize: typeof record.byteSize === 'number' ? record.byteSize : null,
     url: typeof record.url === 'string' ? record.url : null,
     thumbUrl: variantUrl(record.variants, 'thumb'),
+    variantsPending: record.variantsStatus === 'pending',
   };
+}
+
+/**
+ * Whether a file in these slots (each an asset, a list of assets, or nothing, as in the record's JSON)
+ * still waits for the image job. A page asks for the record again while one does (TanStack Query's
+ * `refetchInterval: (query) => (variantsPending(query.state.data?.photo) ? 2_000 : false)`), so the
+ * thumbnail appears without a reload, and stops once each is `ready` or `failed` (the original stays).
+ */
+export function variantsPending(...slots: unknown[]): boolean {
+  return slots
+    .flatMap((slot) => (Array.isArray(slot) ? slot : [slot]))
+    .some(
+      (asset) =>
+        typeof asset === 'object' && asset !== null && 'variantsStatus' in asset && asset.variantsStatus === 'pending',
+    );
 }
 
 function variantUrl(variants: unknown, name: string): string | null {
