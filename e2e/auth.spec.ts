@@ -112,7 +112,8 @@ test('Carol (Globex) cannot open Acme: the not-found page, as the API answers 40
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
-    await expect(page.getByText('Acme')).toHaveCount(0);
+    // In the page, not the header: an app renamed "Acme Widgets" (appName.ts) shows that name above every page.
+    await expect(page.getByRole('main').getByText('Acme')).toHaveCount(0);
   }
 
   const api = await page.request.get(`/api/teams/${acme}/members`);
