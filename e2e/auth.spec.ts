@@ -29,9 +29,12 @@ test('signs in by picking a seeded user, and out again', async ({ page }) => {
   const teamUrl = page.url();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
-  // Signed out: team pages send you to sign in.
-  await page.goto(teamUrl);
-  await expect(page).toHaveURL(/\/sign-in$/);
+  // Signed out: a team page (a link someone followed) sends you to sign in, and back to it afterwards.
+  const membersPath = `${new URL(teamUrl).pathname.replace(/\/[^/]+$/, '')}/members?view=all`;
+  await page.goto(membersPath);
+  await expect(page).toHaveURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === membersPath);
+  await page.getByRole('button', { name: /Alice/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname + url.search === membersPath);
 });
 
 test('an unknown email is refused with a message', async ({ page }) => {
