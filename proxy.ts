@@ -8,6 +8,10 @@
  *   stamps it on its scripts, so hydration runs under a policy without
  *   'unsafe-inline'. Every page is rendered per request (the root layout reads
  *   the session), so each gets its own nonce.
+ * - The page's own path and query, as `x-page-path` (app/lib/pagePath.ts): a server component
+ *   cannot read its URL, and a team page that sends a signed-out visitor to
+ *   sign in names it as `?next=` (app/lib/requireTeam.ts). Set here, so a
+ *   client cannot choose it.
  * - Pages never see `Authorization`: it means "act as this API key" to the
  *   API only. Pages authenticate with the session cookie; a header a proxy in
  *   front adds (HTTP Basic on a staging site) or a garbled Bearer used to turn
@@ -24,6 +28,7 @@
  * before this proxy is called.
  */
 import { type NextRequest, NextResponse } from 'next/server';
+import { PAGE_PATH_HEADER } from '@/app/lib/pagePath';
 import { createNonce, pageContentSecurityPolicy, pageSecurityHeaders } from '@/app/lib/securityHeaders';
 
 function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
@@ -36,6 +41,9 @@ export function proxy(request: NextRequest): NextResponse {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.delete('authorization');
+  const url = request.nextUrl.clone();
+  url.searchParams.delete('_rsc'); // a client-side navigation's own marker, not part of the page's address
+  requestHeaders.set(PAGE_PATH_HEADER, url.pathname + url.search);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), pageSecurityHeaders(csp));
 }
 

@@ -29,9 +29,12 @@ test('signs in by picking a seeded user, and out again', async ({ page }) => {
   const teamUrl = page.url();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
-  // Signed out: team pages send you to sign in.
-  await page.goto(teamUrl);
-  await expect(page).toHaveURL(/\/sign-in$/);
+  // Signed out: a team page (a link someone followed) sends you to sign in, and back to it afterwards.
+  const membersPath = `${new URL(teamUrl).pathname.replace(/\/[^/]+$/, '')}/members?view=all`;
+  await page.goto(membersPath);
+  await expect(page).toHaveURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === membersPath);
+  await page.getByRole('button', { name: /Alice/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname + url.search === membersPath);
 });
 
 test('an unknown email is refused with a message', async ({ page }) => {
@@ -112,7 +115,8 @@ test('Carol (Globex) cannot open Acme: the not-found page, as the API answers 40
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
-    await expect(page.getByText('Acme')).toHaveCount(0);
+    // In the page, not the header: an app renamed "Acme Widgets" (appName.ts) shows that name above every page.
+    await expect(page.getByRole('main').getByText('Acme')).toHaveCount(0);
   }
 
   const api = await page.request.get(`/api/teams/${acme}/members`);

@@ -28,7 +28,7 @@ import { runMigrations } from '../db/migrate';
 import type * as EnvModule from '../env';
 import { withTimeout } from '../server/shared';
 import { freePort } from '../server/testing';
-import { DATA_DIR, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
+import { dataDir, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
 import { ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
 import { onShutdown, stopChild } from './shutdown';
 
@@ -37,10 +37,6 @@ const fail = (message: string): never => {
   console.error(`[dev] ${message}`);
   process.exit(1);
 };
-
-const PG_DIR = path.join(DATA_DIR, 'postgres');
-const S3_DIR = path.join(DATA_DIR, 's3');
-const SECRET_FILE = path.join(DATA_DIR, 'session-secret');
 
 // Stops run in reverse order of start; filled as services come up, so a
 // Ctrl-C during start-up stops what has started so far.
@@ -63,6 +59,11 @@ const shutdown = onShutdown(async (reason) => {
 
 // 1. The user's own environment (.env files included) must be valid before anything starts.
 loadEnvFiles();
+// After loadEnvFiles(): `.env.local` may set DEV_DATA_DIR.
+const DATA_DIR = dataDir();
+const PG_DIR = path.join(DATA_DIR, 'postgres');
+const S3_DIR = path.join(DATA_DIR, 's3');
+const SECRET_FILE = path.join(DATA_DIR, 'session-secret');
 // Imported after loadEnvFiles(): env.ts reads the environment once, at import.
 const { env, missingStorageVariables, storageConfigured } = await import('../env').then(
   (module): typeof EnvModule => module,

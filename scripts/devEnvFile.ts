@@ -11,9 +11,13 @@ import nextEnv from '@next/env';
 /**
  * Everything the dev services keep between runs. Delete it to start from
  * scratch. DEV_DATA_DIR moves it (the dev script's own test uses a temporary one).
+ * Read on each call, not at import: `.env.local` may set DEV_DATA_DIR, and
+ * loadEnvFiles() runs after this module is imported.
  */
-export const DATA_DIR = path.resolve(process.env.DEV_DATA_DIR || '.data');
-const DEV_ENV_FILE = path.join(DATA_DIR, 'dev-env.json');
+export function dataDir(): string {
+  return path.resolve(process.env.DEV_DATA_DIR || '.data');
+}
+const devEnvFile = () => path.join(dataDir(), 'dev-env.json');
 
 export interface DevEnvFile {
   /** Pid of the `npm run dev` process that wrote the file; the file is stale once it is gone. */
@@ -24,16 +28,16 @@ export interface DevEnvFile {
 }
 
 export function writeDevEnv(file: DevEnvFile): void {
-  mkdirSync(DATA_DIR, { recursive: true });
+  mkdirSync(dataDir(), { recursive: true });
   // 0600: it holds the session secret.
-  writeFileSync(DEV_ENV_FILE, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(devEnvFile(), `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** The file of a dev process that is still running, else undefined. */
 export function readLiveDevEnv(): DevEnvFile | undefined {
-  if (!existsSync(DEV_ENV_FILE)) return undefined;
+  if (!existsSync(devEnvFile())) return undefined;
   try {
-    const file = JSON.parse(readFileSync(DEV_ENV_FILE, 'utf8')) as DevEnvFile;
+    const file = JSON.parse(readFileSync(devEnvFile(), 'utf8')) as DevEnvFile;
     return isProcessAlive(file.pid) ? file : undefined;
   } catch {
     return undefined;
@@ -43,8 +47,8 @@ export function readLiveDevEnv(): DevEnvFile | undefined {
 /** Removes the file, but only when `pid` wrote it (a second dev may own it). */
 export function removeDevEnv(pid: number): void {
   try {
-    const file = JSON.parse(readFileSync(DEV_ENV_FILE, 'utf8')) as DevEnvFile;
-    if (file.pid === pid) rmSync(DEV_ENV_FILE, { force: true });
+    const file = JSON.parse(readFileSync(devEnvFile(), 'utf8')) as DevEnvFile;
+    if (file.pid === pid) rmSync(devEnvFile(), { force: true });
   } catch {
     // Already gone or unreadable: nothing to clean.
   }
@@ -70,6 +74,6 @@ export function isProcessAlive(pid: number): boolean {
  * Loads `.env`, `.env.local`, `.env.development` ... exactly as Next.js does
  * (real environment variables win), so the scripts see what `next dev` sees.
  */
-export function loadEnvFiles(): void {
-  nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV !== 'production', { info: () => {}, error: console.error });
+export function loadEnvFiles(dir = process.cwd()): void {
+  nextEnv.loadEnvConfig(dir, process.env.NODE_ENV !== 'production', { info: () => {}, error: console.error });
 }

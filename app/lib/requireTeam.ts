@@ -1,12 +1,16 @@
 /**
  * The team of a `/teams/[teamId]/...` page and the caller's role in it.
- * Not signed in: redirect to the sign-in page. Not a member (or not a team
+ * Not signed in: redirect to the sign-in page, which returns here
+ * afterwards (`?next=`). Not a member (or not a team
  * id): the not-found page, as the API answers 404 without saying whether the
  * team exists. Pages use the role to hide what the API would refuse (403).
  */
 import 'server-only';
+import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
+import { safeNextPath } from '../sign-in/safeNextPath';
 import { type CurrentSession, getCurrentSession, type TeamRole } from './getCurrentSession';
+import { PAGE_PATH_HEADER } from './pagePath';
 
 export interface TeamAccess {
   session: CurrentSession;
@@ -18,7 +22,7 @@ export interface TeamAccess {
 /** `teamId` as it comes from the URL segment. */
 export async function requireTeam(teamId: string): Promise<TeamAccess> {
   const session = await getCurrentSession();
-  if (!session) redirect('/sign-in');
+  if (!session) redirect(await signInPathBackHere());
   const id = /^[1-9]\d{0,9}$/.test(teamId) ? Number(teamId) : Number.NaN;
   const membership = session.teams.find((team) => team.id === id);
   if (!membership) notFound();
@@ -28,4 +32,10 @@ export async function requireTeam(teamId: string): Promise<TeamAccess> {
     role: membership.role,
     isOwner: membership.role === 'owner',
   };
+}
+
+/** `/sign-in?next=<this page>` (proxy.ts names the page), or plain `/sign-in` without it. */
+async function signInPathBackHere(): Promise<string> {
+  const here = safeNextPath((await headers()).get(PAGE_PATH_HEADER));
+  return here ? `/sign-in?next=${encodeURIComponent(here)}` : '/sign-in';
 }

@@ -114,7 +114,8 @@ beforeAll(async () => {
     jobs: [record, flaky, hopeless, strict, batched, slow],
     pollingIntervalSeconds: 2,
   });
-  await db().execute(sql`create table notes (id serial primary key, body text not null)`);
+  // Not `notes`: the README's recipe gives the app a `notes` table, and this database is the app's, migrated.
+  await db().execute(sql`create table job_notes (id serial primary key, body text not null)`);
 });
 afterAll(async () => {
   await runner?.stop();
@@ -129,12 +130,12 @@ describe('enqueue', () => {
 
   it('inside a transaction: runs once committed, never when rolled back', async () => {
     await transaction(async () => {
-      await db().execute(sql`insert into notes (body) values ('kept')`);
+      await db().execute(sql`insert into job_notes (body) values ('kept')`);
       await enqueue(record, { note: 'committed' });
     });
     await expect(
       transaction(async () => {
-        await db().execute(sql`insert into notes (body) values ('lost')`);
+        await db().execute(sql`insert into job_notes (body) values ('lost')`);
         await enqueue(record, { note: 'rolled back' });
         throw new Error('roll back');
       }),
@@ -148,7 +149,7 @@ describe('enqueue', () => {
       .getDb()
       .executeSql(`select count(*)::int as n from pgboss.job where data->>'note' = 'rolled back'`, []);
     expect(rows.rows).toEqual([{ n: 0 }]);
-    expect(await db().execute(sql`select body from notes`)).toEqual([{ body: 'kept' }]);
+    expect(await db().execute(sql`select body from job_notes`)).toEqual([{ body: 'kept' }]);
   });
 
   it('refuses a payload its schema refuses, before anything is written', async () => {

@@ -10,14 +10,17 @@ import { Author, createFixtureTables, widgets } from './testing/fixtures';
 afterAll(closeTestDatabase);
 beforeAll(async () => {
   await createFixtureTables();
-  await db().execute(sql`create table notes (id serial primary key, team_id integer not null, title text not null)`);
+  // Not `notes`: the README's recipe gives the app a `notes` table, and this database is the app's, migrated.
+  await db().execute(
+    sql`create table fixture_notes (id serial primary key, team_id integer not null, title text not null)`,
+  );
 });
 beforeEach(async () => {
-  await db().execute(sql`truncate widgets, authors, books, profiles, notes restart identity cascade`);
+  await db().execute(sql`truncate widgets, authors, books, profiles, fixture_notes restart identity cascade`);
 });
 
 /** No unique key over (teamId, title): only the advisory lock stops duplicates. */
-const notes = pgTable('notes', {
+const notes = pgTable('fixture_notes', {
   id: serial('id').primaryKey(),
   teamId: integer('team_id').notNull(),
   title: text('title').notNull(),
