@@ -12,6 +12,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../../db/migrate';
+import { FIXTURE_SCHEMA } from '../../server/testing/fixtureSchema';
 import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from '../services/embeddedPostgres';
 
 declare module 'vitest' {
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templateUrl = await ensureDatabase(serverUrl, template);
   await requireUtf8(templateUrl);
   await runMigrations(templateUrl);
+  await createFixtureSchema(templateUrl);
   project.provide('pgServerUrl', serverUrl);
   project.provide('pgTemplate', template);
 
@@ -48,6 +50,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopServer?.();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   };
+}
+
+/** The framework's tests keep their fixture tables apart from the app's (server/testing/fixtureSchema.ts). */
+async function createFixtureSchema(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`create schema ${client(FIXTURE_SCHEMA)}`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 /** The tests count characters and fold case as a UTF8 database does; another encoding fails here, once. */

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDatabaseUrl } from '../testing/fixtureSchema';
 import { closeTestDatabase } from '../testing/testDatabase';
 import { type ConnectedDatabase, connectDatabase } from './connectDatabase';
 import { db, registerDatabase, transaction } from './connection';
@@ -22,8 +23,7 @@ const opened: ConnectedDatabase<Record<string, never>>[] = [];
 
 /** A one-connection database registered as the model layer's, so pg_prepared_statements shows all. */
 function useDatabase(options: { prepare?: boolean; maxPreparedStatements?: number } = {}) {
-  // biome-ignore lint/style/noProcessEnv: the per-file test database URL (scripts/vitest/setup.ts).
-  const database = connectDatabase(process.env.DATABASE_URL as string, { ...options, max: 1 });
+  const database = connectDatabase(fixtureDatabaseUrl(), { ...options, max: 1 });
   opened.push(database);
   registerDatabase(() => database);
   return database;

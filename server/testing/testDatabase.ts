@@ -7,18 +7,19 @@
  * database cloned from the migrated template and names it in DATABASE_URL.
  * Call `closeTestDatabase` in an `afterAll` so the pool ends before the
  * database is dropped.
+ *
+ * That database also holds the app's migrated tables: the framework's
+ * fixture tables go to a schema of their own (./fixtureSchema.ts), so an app
+ * table of the same name (`npm run generate -- scaffold Project`) does not
+ * collide with them.
  */
 import { type ConnectedDatabase, connectDatabase, type Database, registerDatabase } from '../model';
+import { fixtureDatabaseUrl } from './fixtureSchema';
 
 let database: ConnectedDatabase<Record<string, never>> | undefined;
 
 function testDatabase(): Database {
-  if (database) return database;
-  // Test-only: the per-file URL is set by the vitest setup, after env.ts could have read it.
-  // biome-ignore lint/style/noProcessEnv: the framework reads no env; its test helper must find the per-file database.
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: run the tests through vitest (scripts/vitest/setup.ts sets it).');
-  database = connectDatabase(url);
+  database ??= connectDatabase(fixtureDatabaseUrl());
   return database;
 }
 
