@@ -50,6 +50,37 @@ async function waitForLockWaiter(count = 1): Promise<void> {
   throw new Error('no statement waited on the lock');
 }
 
+/**
+ * Stands in for another request in the middle of its work: runs `hold` in a transaction of its own and
+ * keeps it open, its locks held, until `release()`, which runs `finish` in it and waits for the commit.
+ */
+async function holdOpen(
+  hold: () => Promise<unknown>,
+  finish: () => Promise<unknown> = async () => {},
+): Promise<{ release: () => Promise<void> }> {
+  let held!: () => void;
+  let mayFinish!: () => void;
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    mayFinish = resolve;
+  });
+  const committed = transaction(async () => {
+    await hold();
+    held();
+    await released;
+    await finish();
+  });
+  await Promise.race([holding, committed]);
+  return {
+    release: async () => {
+      mayFinish();
+      await committed;
+    },
+  };
+}
+
 function accept(token: string, cookie?: string) {
   return api<Row & ErrorBody>('POST', '/invitations/accept', { cookie, body: { token } });
 }
@@ -165,25 +196,13 @@ describe('creating', () => {
    */
   async function whileAliceIsDemoted<T>(request: () => Promise<T>): Promise<T> {
     const aliceId = (await User.findBy({ email: 'alice@example.com' }))?.id as number;
-    let locked!: () => void;
-    let finish!: () => void;
-    const teamLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const mayFinish = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const demoting = transaction(async () => {
+    const demotion = await holdOpen(async () => {
       await db().execute(sql`select id from teams where id = ${world.acme.id} for no key update`);
       await Membership.where({ teamId: world.acme.id, userId: aliceId }).updateAll({ role: 'member' });
-      locked();
-      await mayFinish;
     });
-    await teamLocked;
     const requesting = request();
     await Promise.race([waitForLockWaiter(), requesting]);
-    finish();
-    await demoting;
+    await demotion.release();
     try {
       return await requesting;
     } finally {
@@ -323,26 +342,16 @@ describe('accepting', () => {
    * invitation and committing the membership; accept commits once `change` waits on the lock.
    */
   async function duringAccept<T>(id: number, role: 'owner' | 'member', change: () => Promise<T>): Promise<T> {
-    let locked!: () => void;
-    let finish!: () => void;
-    const rowLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const mayFinish = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const accepting = transaction(async () => {
-      await db().execute(sql`select id from invitations where id = ${id} for update`);
-      locked();
-      await mayFinish;
-      await Membership.create({ teamId: world.acme.id, userId: daveId, role });
-      await Invitation.where({ id }).updateAll({ acceptedAt: new Date(), acceptedById: daveId });
-    });
-    await rowLocked;
+    const accepting = await holdOpen(
+      () => db().execute(sql`select id from invitations where id = ${id} for update`),
+      async () => {
+        await Membership.create({ teamId: world.acme.id, userId: daveId, role });
+        await Invitation.where({ id }).updateAll({ acceptedAt: new Date(), acceptedById: daveId });
+      },
+    );
     const changing = change();
     await waitForLockWaiter();
-    finish();
-    await accepting;
+    await accepting.release();
     return changing;
   }
 
@@ -389,23 +398,10 @@ describe('accepting', () => {
       expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
     });
     // Both accepts pass the membership check, then wait at the insert (its team reference) until this commits.
-    let release!: () => void;
-    let locked!: () => void;
-    const teamLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holding = transaction(async () => {
-      await db().execute(sql`select id from teams where id = ${world.acme.id} for update`);
-      locked();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    });
-    await teamLocked;
+    const team = await holdOpen(() => db().execute(sql`select id from teams where id = ${world.acme.id} for update`));
     const accepting = Promise.all([accept(first.token, dave), accept(token, dave)]);
     await waitForLockWaiter(2);
-    release();
-    await holding;
+    await team.release();
     const answers = await accepting;
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)?.body.error.message).toBe('You are already a member of this team');
