@@ -58,7 +58,11 @@ it('one SIGINT to the process group stops everything within 10 s', async () => {
   expect(await portOpen(s3Listening)).toBe(true);
   // The dev database stores text as UTF8 whatever LANG says.
   const sql = postgres(String(written.env.DATABASE_URL), { max: 1, onnotice: () => {} });
-  const [row] = await sql`show server_encoding`.finally(() => sql.end({ timeout: 5 }));
+  const [row] = await sql`show server_encoding`
+    .catch((error: unknown) => {
+      throw new Error(`the dev database did not answer (${error}); dev printed:\n${output()}`);
+    })
+    .finally(() => sql.end({ timeout: 5 }));
   expect(row?.server_encoding).toBe('UTF8');
 
   // Mail goes to the catcher, and /dev/mail (and its JSON) shows what arrived.

@@ -48,7 +48,12 @@ const server = new EmbeddedPostgres({
   // PostgreSQL refuses to run as root; as root the package creates a
   // `postgres` system user and hands it the data folder.
   createPostgresUser: true,
-  onLog: () => {},
+  // Quiet, except for a shutdown this process did not ask for: something else stopped
+  // the server under a running app, and the app's next query will say only ECONNREFUSED.
+  onLog: (message) => {
+    if (!stopping && /shutdown request|terminating|shutting down/i.test(message))
+      console.error(`[postgres] stopped from outside: ${message.trim()}`);
+  },
   onError: (error) => {
     const text = String(error);
     if (/ERROR|FATAL|PANIC/.test(text)) console.error(`[postgres] ${text.trim()}`);
