@@ -5,7 +5,8 @@
  *
  *   database   db/database.ts   db(), the one query handle; registered with the
  *                               model layer when db/models loads (or at the first db())
- *   models     db/models/       every model, found on disk (models.gen.ts)
+ *   models     db/models/       every model, found on disk (models.gen.ts); their
+ *                               references stay within a team (TENANT_COLUMN below)
  *   logger     backend/logger.ts
  *   storage    backend/storage.ts  (none: uploads off)
  *   mailer     backend/mailer.ts   SMTP, the log, or setMailer(provider)
@@ -24,9 +25,17 @@
  */
 // Loading the models registers the database with the model layer and fills the association registry.
 import '@/db/models';
-import { configureLogger, configureStorage } from '@/server';
+import { configureLogger, configureStorage, keepReferencesInTenant } from '@/server';
 import { appLogger, logProcessWarnings } from './logger';
 import { storageOptions } from './storage';
+
+/**
+ * The column that says which team owns a row. Rename it here if your tenant
+ * column differs: the API refuses a controller over such a model without
+ * `@scope` of it (controllers/index.ts), and no save may point a record's
+ * reference (`campaignId`) at another tenant's row.
+ */
+export const TENANT_COLUMN = 'teamId';
 
 let wired = false;
 
@@ -34,6 +43,7 @@ let wired = false;
 export function wireApp(): void {
   if (wired) return;
   wired = true;
+  keepReferencesInTenant(TENANT_COLUMN);
   const log = appLogger();
   configureLogger(log);
   logProcessWarnings(log);

@@ -124,4 +124,13 @@ describe('isolation', () => {
     }
     expect((await Post.find(post.id)).title).toBe('Elsewhere');
   });
+
+  it("refuses a post of Acme on Globex's campaign however it is saved (an action, a job, a script)", async () => {
+    const post = Post.build({ teamId: acme, campaignId: foreign.id, title: 'Crossed' });
+    expect(await post.save()).toBe(false);
+    expect(post.errors).toEqual({ campaignId: ['must exist'] });
+    const mine = await Post.create({ teamId: acme, campaignId: campaign.id, title: 'Mine' });
+    expect(await mine.assign({ campaignId: foreign.id }).save()).toBe(false);
+    expect(await Post.where({ campaignId: foreign.id, teamId: acme }).count()).toBe(0);
+  });
 });

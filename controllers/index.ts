@@ -9,7 +9,7 @@
  * OpenAPI document all follow it.
  */
 
-import { wireApp } from '@/backend/app';
+import { TENANT_COLUMN, wireApp } from '@/backend/app';
 import { appOrigin } from '@/backend/appOrigin';
 import { type AppContext, assertCheckedScopes, authorizeScope, createContext } from '@/backend/context';
 import { rememberRequest } from '@/backend/requestOfContext';
@@ -54,6 +54,6 @@ export const handler = createApiHandler({
   // Cookie-carrying writes must come from APP_URL's origin (backend/appOrigin.ts).
   origin: appOrigin,
   // A team's rows carry teamId: a controller over such a model without @scope('teamId') would serve
-  // every team's rows, so it stops the app at boot instead. Rename it here if your tenant column differs.
-  tenantColumn: 'teamId',
+  // every team's rows, so it stops the app at boot instead (the name lives in backend/app.ts).
+  tenantColumn: TENANT_COLUMN,
 });

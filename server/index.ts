@@ -130,6 +130,7 @@ export {
   type IncludeName,
   type InstanceOf,
   type JsonObject,
+  keepReferencesInTenant,
   Model,
   ModelBase,
   type ModelClass,

@@ -9,7 +9,6 @@ import type { ActionKind, CompiledController } from './compileController';
 import { BadRequest, NotFound, toValidationError } from './errors';
 import type { CrudConfig, SingletonConfig } from './metadata';
 import type { Params } from './readParams';
-import { refuseOtherTenantsReferences } from './tenantReferences';
 import type { ControllerInstance, ModelLike, RecordLike, RelationLike, SortTerm } from './types';
 import { autoSetValues, permittedAttributes, writeRecord } from './writeRules';
 
@@ -76,7 +75,6 @@ async function create(controller: ControllerInstance, compiled: CompiledControll
   const config = crudConfig(compiled).create ?? {};
   const data = (controller.params as Params).data ?? {};
   const write = permittedAttributes(compiled.model as ModelLike, data, config.permit, compiled.scopes);
-  await refuseOtherTenantsReferences(compiled, write, controller.scopeParams);
   const forced = autoSetValues(config.autoSet, controller.context);
   return writeRecord((values) => relationOf(controller).build(values), write, forced);
 }
@@ -86,7 +84,6 @@ async function update(controller: ControllerInstance, compiled: CompiledControll
   const data = (controller.params as Params).data ?? {};
   const record = loadedRecord(controller);
   const write = permittedAttributes(compiled.model as ModelLike, data, permit, compiled.scopes);
-  await refuseOtherTenantsReferences(compiled, write, controller.scopeParams);
   return writeRecord((values) => record.assign(values), write);
 }
 
@@ -124,7 +121,6 @@ async function singletonUpdate(controller: ControllerInstance, compiled: Compile
   const data = (controller.params as Params).data ?? {};
   const permit = config.update?.permit;
   const write = permittedAttributes(compiled.model as ModelLike, data, permit, compiled.scopes);
-  await refuseOtherTenantsReferences(compiled, write, controller.scopeParams);
   return writeRecord((values) => record.assign(values), write);
 }
 

@@ -4,12 +4,12 @@
  * which tenant owns a row (`teamId` in the template), and every controller
  * whose model has that column must be scoped by it. Without the `@scope`, its
  * index and record routes would read and write every tenant's rows, and the
- * app's scope guard would never run for it. It also marks the references such
- * a controller's writes must keep within the tenant (controller/tenantReferences.ts).
+ * app's scope guard would never run for it. It also keeps every record's
+ * references within its tenant, whoever writes them (model/tenantReferences.ts).
  */
 import type { CompiledController } from '../controller/compileController';
 import { scopeSegment } from '../controller/naming';
-import { recordTenantReferences } from '../controller/tenantReferences';
+import { keepReferencesInTenant } from '../model';
 import type { RouteRecord } from './buildRouter';
 
 export function checkTenantColumn(routes: readonly RouteRecord[], column: string): void {
@@ -21,6 +21,7 @@ export function checkTenantColumn(routes: readonly RouteRecord[], column: string
       { cause: error },
     );
   }
+  keepReferencesInTenant(column);
   const controllers = new Set<CompiledController>(routes.map((route) => route.controller));
   for (const controller of controllers) {
     const { model, scopes, name } = controller;
@@ -29,7 +30,5 @@ export function checkTenantColumn(routes: readonly RouteRecord[], column: string
         `${name}: its model ${model.modelName} has the tenant column "${column}", but the controller is not scoped by it, so it would serve every tenant's rows; add @scope('${column}')`,
       );
     }
-    // Its writes may not point a permitted reference at another tenant's record either.
-    recordTenantReferences(controller, column);
   }
 }

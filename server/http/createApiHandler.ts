@@ -41,7 +41,8 @@ export interface ApiHandlerOptions<Ctx extends object> {
   /**
    * The column that says which tenant owns a row (e.g. `teamId`). A controller whose model has it
    * but whose `@scope`s do not include it would serve every tenant's rows: building the handler throws.
-   * Writes may not point a permitted reference at another tenant's record (controller/tenantReferences.ts).
+   * It also turns on `keepReferencesInTenant(column)` (model/tenantReferences.ts): no save, through
+   * the API or not, may point a record's reference at another tenant's row.
    */
   tenantColumn?: string;
 }

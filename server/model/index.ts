@@ -19,6 +19,7 @@ export { RecordNotFound } from './RecordNotFound';
 export type { Relation } from './Relation';
 export { runPrepared } from './runPrepared';
 export { preparedStatement, statementsFor } from './statementCache';
+export { keepReferencesInTenant } from './tenantReferences';
 export { traceStatements } from './traceStatements';
 export type {
   FieldErrors as ModelErrors,

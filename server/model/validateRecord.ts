@@ -1,11 +1,14 @@
 /**
  * Runs a record's validations: lengths derived from the table (varchar(n)),
- * the model's per-attribute zod schemas, then its `validate()` method.
+ * the model's per-attribute zod schemas, its `validate()` method, then the
+ * model plugins' checks (tenantReferences.ts).
  * Clears and refills `record.errors`; returns true when it stays empty.
  */
 import { issueFieldErrors } from '../shared/issueFieldErrors';
 import type { ModelBase } from './ModelBase';
+import type { ModelClass } from './ModelClass';
 import type { ModelMeta } from './ModelMeta';
+import { pluginsFor } from './modelPlugins';
 import { STATE } from './recordState';
 
 export async function validateRecord(record: ModelBase, meta: ModelMeta): Promise<boolean> {
@@ -37,6 +40,7 @@ export async function validateRecord(record: ModelBase, meta: ModelMeta): Promis
   }
   const validate = (record as { validate?: () => unknown }).validate;
   if (typeof validate === 'function') await validate.call(record);
+  for (const plugin of pluginsFor(record.constructor as ModelClass)) await plugin.validate?.(record);
   return Object.keys(record.errors).length === 0;
 }
 
