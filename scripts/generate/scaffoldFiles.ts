@@ -19,6 +19,7 @@ import {
   toJson,
   validation,
 } from './fieldTypes';
+import { lines, quoteList } from './lines';
 import type { Field, Resource } from './parseScaffold';
 import { referencedModels, tableOf } from './referencedModels';
 import { renderTemplate } from './renderTemplate';
@@ -34,9 +35,6 @@ export interface ScaffoldOutput {
   /** The navigation entry (one line). */
   navLine: string;
 }
-
-const quoteList = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
-const lines = (items: readonly string[]) => items.join('\n');
 
 /** Drops names of `import { a, b } from '...'` lines that the rest of the file never uses. */
 function pruneImports(text: string): string {

@@ -5,11 +5,10 @@
  */
 import { attachmentLabel, isImageSlot, isListSlot } from './attachmentTypes';
 import { fieldLabel, invalid, isFilterable, sample } from './fieldTypes';
+import { lines } from './lines';
 import type { AttachmentField, Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
 import { lowerWords, runningText } from './words';
-
-const lines = (items: readonly string[]) => items.join('\n');
 
 /** A sample value; a unique field's varies with a counter (`serial`) so records never collide. */
 function uniqueSample(field: Field, variant: 0 | 1): string {
