@@ -4,7 +4,8 @@
  * change here shows in every scaffold's tests (scaffoldFiles.test.ts).
  * The file slots' tests come from uploadTestValues.ts.
  */
-import { fieldLabel, invalid, isFilterable, sample } from './fieldTypes';
+import { invalid, sample } from './fieldSamples';
+import { fieldLabel, isFilterable } from './fieldTypes';
 import { lines } from './lines';
 import type { Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
