@@ -1,8 +1,9 @@
 /**
  * What each field type becomes in the generated code: its column, its
- * validation, its form input, its JSON sample values for the tests. The
- * templates (templates/scaffold/) place these fragments; change a type's
- * column or input here, a file's layout in its template.
+ * validation, its form input (its sample values for the tests are in
+ * fieldSamples.ts). The templates (templates/scaffold/) place these
+ * fragments; change a type's column or input here, a file's layout in its
+ * template.
  *
  * JSON types: string/text/enum strings; integer and bigint numbers (bigint
  * up to 2^53, drizzle's `mode: 'number'`); decimal a string, exact
@@ -16,7 +17,7 @@ const DECIMAL = { precision: 12, scale: 2 };
 const label = (field: Field) =>
   (field.association ?? field.name).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
-export { label as fieldLabel };
+export { label as fieldLabel, q as stringLiteral };
 
 /** `varchar('name', { length: 255 }).notNull()` and the pg-core import names it needs. */
 export function column(field: Field, targetTable?: string): { code: string; imports: string[] } {
@@ -134,53 +135,6 @@ export function validation(field: Field): string | undefined {
     }
     case 'references':
       return orNull(field, "z.number().int('must be a whole number')");
-  }
-}
-
-/** A value the API accepts, as TypeScript source (`ref` names the referenced record in tests). */
-export function sample(field: Field, variant: 0 | 1): string {
-  switch (field.type) {
-    case 'string':
-    case 'text':
-      return q(variant === 0 ? `First ${field.name}` : `Second ${field.name}`);
-    case 'integer':
-      return variant === 0 ? '42' : '7';
-    case 'bigint':
-      return variant === 0 ? '9007199254740' : '12';
-    case 'decimal':
-      return variant === 0 ? q('12.50') : q('0.99');
-    case 'boolean':
-      return variant === 0 ? 'true' : 'false';
-    case 'date':
-      return variant === 0 ? q('2026-01-15') : q('2026-02-28');
-    case 'timestamp':
-      return variant === 0 ? q('2026-01-15T10:30:00.000Z') : q('2026-02-28T08:00:00.000Z');
-    case 'enum':
-      return q((field.values ?? [])[variant] ?? (field.values ?? [])[0] ?? '');
-    case 'references':
-      return `ref.${field.association}${variant === 0 ? '' : '2'}.id`;
-  }
-}
-
-/** A value the model refuses and the message it gives (tests). */
-export function invalid(field: Field): { value: string; message: string } | undefined {
-  switch (field.type) {
-    case 'string':
-      return {
-        value: q('x'.repeat((field.length ?? 255) + 1)),
-        message: `is too long (maximum is ${field.length ?? 255} characters)`,
-      };
-    case 'integer':
-    case 'bigint':
-      return { value: '1.5', message: 'must be a whole number' };
-    case 'decimal':
-      return { value: q('1.234'), message: 'must be a decimal number as a string, like "12.50"' };
-    case 'date':
-      return { value: q('15/01/2026'), message: 'must be a date (YYYY-MM-DD)' };
-    case 'enum':
-      return { value: q('not_a_value'), message: '' };
-    default:
-      return undefined;
   }
 }
 

@@ -3,10 +3,11 @@
  * templates/scaffold/) and the pieces that go into existing files (the table
  * in db/schema.ts, the link in the team navigation). Pure: reads the
  * templates and the model list, writes nothing (scripts/generate.ts does).
+ * The file slots' values come from slotValues.ts, the tests' from testValues.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { attachmentLabel, isImageSlot, isListSlot, pickerRules, slotDeclaration } from './attachmentTypes';
+import { isListSlot } from './attachmentTypes';
 import {
   column,
   constraints,
@@ -19,9 +20,11 @@ import {
   toJson,
   validation,
 } from './fieldTypes';
+import { lines, quoteList } from './lines';
 import type { Field, Resource } from './parseScaffold';
 import { referencedModels, tableOf } from './referencedModels';
 import { renderTemplate } from './renderTemplate';
+import { slotValues } from './slotValues';
 import { testValues } from './testValues';
 import { lowerFirst, lowerWords, runningText, words } from './words';
 
@@ -34,9 +37,6 @@ export interface ScaffoldOutput {
   /** The navigation entry (one line). */
   navLine: string;
 }
-
-const quoteList = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
-const lines = (items: readonly string[]) => items.join('\n');
 
 /** Drops names of `import { a, b } from '...'` lines that the rest of the file never uses. */
 function pruneImports(text: string): string {
@@ -79,84 +79,6 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const sortable = ['createdAt', ...fields.filter(isSortable).map((field) => field.name)];
   const filterable = fields.filter(isFilterable).map((field) => field.name);
   const include = references.map((field) => field.association as string);
-  // File slots: loaded (and their URLs signed) for one record, not for every row of the list.
-  const slots = resource.attachments.map((attachment) => attachment.name);
-  const getInclude = [...include, ...slots];
-  const slotWords = slots.length > 1 ? `${slots.slice(0, -1).join("', '")}' or '${slots.at(-1)}` : slots[0];
-  const slotEnum = `z.enum([${quoteList(slots)}], "must be '${slotWords}'")`;
-  // List slots (`photos:images`): attach appends, and detach names the file to remove.
-  const listSlots = resource.attachments.filter(isListSlot).map((attachment) => attachment.name);
-  const oneSlots = resource.attachments.filter((attachment) => !isListSlot(attachment)).map((a) => a.name);
-  const attachInputs =
-    slots.length === 0
-      ? ''
-      : lines([
-          'const attachInput = z.object({',
-          `  slot: ${slotEnum},`,
-          '  assetId: z.number().int().positive(),',
-          '});',
-          listSlots.length === 0
-            ? `const detachInput = z.object({ slot: ${slotEnum} });`
-            : lines([
-                'const detachInput = z.object({',
-                `  slot: ${slotEnum},`,
-                '  /** The file to remove from a list slot; without it the slot is emptied. */',
-                '  assetId: z.number().int().positive().optional(),',
-                '});',
-              ]),
-        ]);
-  // The image job makes thumbnails after the upload: the page asks for the record again (every 2 s) while
-  // an image slot's file waits for it, and stops when each is ready or failed (the original is shown).
-  const imageSlots = resource.attachments.filter(isImageSlot).map((attachment) => attachment.name);
-  const getOptions =
-    imageSlots.length === 0
-      ? ''
-      : `, {\n  // The image job makes thumbnails in the background: look again until it ran (ready or failed).\n  refetchInterval: (query) => (variantsPending(${imageSlots.map((slot) => `query.state.data?.${slot}`).join(', ')}) ? 2_000 : false),\n}`;
-  const attachActions =
-    slots.length === 0
-      ? ''
-      : lines([
-          '/**',
-          ...(listSlots.length === 0
-            ? [
-                ` * Attaches an uploaded, confirmed file to a slot (${slots.map((slot) => `\`${slot}\``).join(', ')}), replacing the one`,
-                ' * it held.',
-              ]
-            : [
-                ` * Attaches an uploaded, confirmed file to a slot (${slots.map((slot) => `\`${slot}\``).join(', ')}): a list`,
-                " * slot gains it (up to the slot's `max` in the model, else 422), a single-file slot replaces its file.",
-              ]),
-          ` * \`load\` finds the record through \`this.relation\` (another team's is a 404); the`,
-          ` * asset must have been presigned for this team (else 404) and for \`${Name}.<slot>\` (else 422).`,
-          ' */',
-          "@action('POST', undefined, { load: true, input: attachInput, output: 'record', summary: 'Attach an uploaded file' })",
-          `async attach(${rec}: ${Name}, input: z.infer<typeof attachInput>): Promise<${Name}> {`,
-          `  await ${rec}.attach(input.slot, input.assetId);`,
-          `  return ${rec}.load(${quoteList(getInclude)});`,
-          '}',
-          '',
-          ...(listSlots.length === 0
-            ? [
-                '/** Empties a slot; the asset cleanup deletes the detached file after its usual delay. */',
-                "@action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })",
-                `async detach(${rec}: ${Name}, input: z.infer<typeof detachInput>): Promise<${Name}> {`,
-                `  await ${rec}.detach(input.slot);`,
-              ]
-            : [
-                '/**',
-                " * Removes a file: `{slot, assetId}` that one (a file the slot does not hold, another team's",
-                ' * included, is a 404), `{slot}` every file of the slot. The asset cleanup deletes detached files',
-                ' * after its usual delay.',
-                ' */',
-                "@action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })",
-                `async detach(${rec}: ${Name}, input: z.infer<typeof detachInput>): Promise<${Name}> {`,
-                `  const removed = await ${rec}.detach(input.slot, input.assetId);`,
-                "  if (input.assetId !== undefined && removed === 0) throw new NotFound('File');",
-              ]),
-          `  return ${rec}.load(${quoteList(getInclude)});`,
-          '}',
-        ]);
-
   // The model
   const beforeValidate = fields
     .filter((field) => field.type === 'timestamp')
@@ -258,35 +180,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     serverImports: ['belongsTo', 'hasManyAttached', 'hasOneAttached', 'MiB', 'Model'].join(', '),
     validations: lines(fields.map((field) => `${field.name}: ${validation(field)},`)),
     constraintErrors,
-    attachments:
-      resource.attachments.length === 0
-        ? ''
-        : lines(['attachments: {', ...resource.attachments.map((a) => `  ${slotDeclaration(a)}`), '},']),
-    attachInputs,
-    attachActions,
-    getInclude: quoteList(getInclude),
-    getOptions,
-    slotUnion: oneSlots.map((slot) => `'${slot}'`).join(' | '),
-    listSlotUnion: listSlots.map((slot) => `'${slot}'`).join(' | '),
-    uploads: lines(
-      resource.attachments.map((attachment) => {
-        const rules = pickerRules(attachment);
-        return [
-          `<${Name}${isListSlot(attachment) ? 'FilesUpload' : 'FileUpload'}`,
-          '  teamId={teamId}',
-          '  id={id}',
-          `  slot="${attachment.name}"`,
-          `  label="${attachmentLabel(attachment)}"`,
-          `  accept="${rules.accept}"`,
-          `  hint="${rules.hint}"`,
-          `  image={${isImageSlot(attachment)}}`,
-          isListSlot(attachment)
-            ? `  files={${rec}.${attachment.name}.map(toAssetView)}`
-            : `  file={${rec}.${attachment.name} ? toAssetView(${rec}.${attachment.name}) : null}`,
-          '/>',
-        ].join('\n');
-      }),
-    ),
+    ...slotValues(resource, include),
     associations: lines(
       references.map(
         (field) => `${field.association}: belongsTo(() => models.${field.target}, { foreignKey: '${field.name}' }),`,
@@ -366,8 +260,11 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     [`${components}/${Name}Form.tsx`]: render('Form.tsx.tmpl'),
     [`${components}/${Name}Detail.tsx`]: render('Detail.tsx.tmpl'),
   };
-  if (oneSlots.length > 0) files[`${components}/${Name}FileUpload.tsx`] = render('FileUpload.tsx.tmpl');
-  if (listSlots.length > 0) files[`${components}/${Name}FilesUpload.tsx`] = render('FilesUpload.tsx.tmpl');
+  // The upload widgets: one file for the single-file slots, one for the lists.
+  if (resource.attachments.some((attachment) => !isListSlot(attachment)))
+    files[`${components}/${Name}FileUpload.tsx`] = render('FileUpload.tsx.tmpl');
+  if (resource.attachments.some(isListSlot))
+    files[`${components}/${Name}FilesUpload.tsx`] = render('FilesUpload.tsx.tmpl');
   // The browser test drives the form by its first required text field (the record's title).
   if (titleField) files[`e2e/${resource.plural}.spec.ts`] = render('e2e.spec.ts.tmpl');
   return {

@@ -2,14 +2,15 @@
  * The values of the templates that make records and test them: the seeder,
  * the controller's test and the browser test. Each is generated code, so a
  * change here shows in every scaffold's tests (scaffoldFiles.test.ts).
+ * The file slots' tests come from uploadTestValues.ts.
  */
-import { attachmentLabel, isImageSlot, isListSlot } from './attachmentTypes';
-import { fieldLabel, invalid, isFilterable, sample } from './fieldTypes';
-import type { AttachmentField, Field, Resource } from './parseScaffold';
+import { invalid, sample } from './fieldSamples';
+import { fieldLabel, isFilterable } from './fieldTypes';
+import { lines } from './lines';
+import type { Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
+import { uploadTestValues } from './uploadTestValues';
 import { lowerWords, runningText } from './words';
-
-const lines = (items: readonly string[]) => items.join('\n');
 
 /** A sample value; a unique field's varies with a counter (`serial`) so records never collide. */
 function uniqueSample(field: Field, variant: 0 | 1): string {
@@ -82,165 +83,6 @@ function fillField(field: Field, titleField: Field | undefined): string {
 }
 
 /**
- * The controller test's file checks: each slot through presign -> PUT -> confirm -> attach -> read -> detach
- * on s3rver (a list slot with two files, one removed), then another team's asset and record (404). A small
- * PNG fits every generated slot.
- */
-function attachmentTests(resource: Resource): string {
-  const { name: Name, attachments } = resource;
-  if (attachments.length === 0) return '';
-  const one = (slot: string) =>
-    [
-      `it('attaches a file to ${slot}: presign -> PUT -> confirm -> attach, shown with the record, then detach', async () => {`,
-      `  const record = await create${Name}(home);`,
-      `  const assetId = await upload(home, '${Name}.${slot}');`,
-      `  const attached = await call('POST', \`\${base()}/\${record.id}/attach\`, { slot: '${slot}', assetId });`,
-      '  expect(attached.status, JSON.stringify(attached.body)).toBe(200);',
-      `  expect(attached.body).toMatchObject({ id: record.id, ${slot}: { id: assetId, filename: 'sample.png', contentType: 'image/png' } });`,
-      `  const shown = await call('GET', \`\${base()}/\${record.id}\`);`,
-      `  const url = (shown.body.${slot} as { url: string }).url;`,
-      '  // Private: a presigned GET of the final key, which holds the confirmed bytes.',
-      "  expect(new URL(url).searchParams.get('X-Amz-Signature')).toBeTruthy();",
-      '  expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(TINY_PNG)).toBe(true);',
-      `  const detached = await call('POST', \`\${base()}/\${record.id}/detach\`, { slot: '${slot}' });`,
-      '  expect(detached.status).toBe(200);',
-      `  expect(detached.body.${slot}).toBeNull();`,
-      '});',
-    ].join('\n');
-  const many = (slot: string) =>
-    [
-      `it('attaches files to ${slot}: two through presign -> PUT -> confirm -> attach, listed in order, then one detached', async () => {`,
-      `  const record = await create${Name}(home);`,
-      `  const first = await upload(home, '${Name}.${slot}');`,
-      `  const second = await upload(home, '${Name}.${slot}');`,
-      '  for (const assetId of [first, second]) {',
-      `    const attached = await call('POST', \`\${base()}/\${record.id}/attach\`, { slot: '${slot}', assetId });`,
-      '    expect(attached.status, JSON.stringify(attached.body)).toBe(200);',
-      '  }',
-      `  const shown = await call('GET', \`\${base()}/\${record.id}\`);`,
-      `  const files = shown.body.${slot} as { id: number; url: string }[];`,
-      '  expect(files.map((file) => file.id)).toEqual([first, second]);',
-      '  // Private: presigned GETs of the final keys, which hold the confirmed bytes.',
-      '  for (const { url } of files) {',
-      "    expect(new URL(url).searchParams.get('X-Amz-Signature')).toBeTruthy();",
-      '    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(TINY_PNG)).toBe(true);',
-      '  }',
-      `  const detached = await call('POST', \`\${base()}/\${record.id}/detach\`, { slot: '${slot}', assetId: first });`,
-      '  expect(detached.status).toBe(200);',
-      `  expect((detached.body.${slot} as { id: number }[]).map((file) => file.id)).toEqual([second]);`,
-      '  // A file the slot no longer holds: nothing to remove.',
-      `  expect((await call('POST', \`\${base()}/\${record.id}/detach\`, { slot: '${slot}', assetId: first })).status).toBe(404);`,
-      '});',
-    ].join('\n');
-  // Another team's asset (attach, and for a list slot detach by id) and another team's record: 404.
-  const isolation = (slot: string, list: boolean) =>
-    [
-      `it("keeps ${list ? slot : 'files'} apart: another team's asset or record is a 404", async () => {`,
-      `  const mine = await create${Name}(home);`,
-      `  const theirs = await upload(away, '${Name}.${slot}', outsider);`,
-      `  const foreign = await call('POST', \`\${base()}/\${mine.id}/attach\`, { slot: '${slot}', assetId: theirs });`,
-      '  expect(foreign.status).toBe(404);',
-      `  const own = await upload(home, '${Name}.${slot}');`,
-      ...(list
-        ? [
-            `  expect((await call('POST', \`\${base()}/\${mine.id}/attach\`, { slot: '${slot}', assetId: own })).status).toBe(200);`,
-            `  expect((await call('POST', \`\${base()}/\${mine.id}/detach\`, { slot: '${slot}', assetId: theirs })).status).toBe(404);`,
-          ]
-        : []),
-      `  const intruder = await call('POST', \`\${base(away)}/\${mine.id}/attach\`, { slot: '${slot}', assetId: own }, outsider);`,
-      '  expect(intruder.status).toBe(404);',
-      `  expect((await call('POST', \`\${base(away)}/\${mine.id}/detach\`, { slot: '${slot}'${list ? ', assetId: own' : ''} }, outsider)).status).toBe(404);`,
-      `  const shown = await call('GET', \`\${base()}/\${mine.id}\`);`,
-      list
-        ? `  expect((shown.body.${slot} as { id: number }[]).map((file) => file.id)).toEqual([own]);`
-        : `  expect(shown.body.${slot}).toBeNull();`,
-      '});',
-    ].join('\n');
-  const firstOne = attachments.find((attachment) => !isListSlot(attachment));
-  const firstList = attachments.find(isListSlot);
-  return lines([
-    ...attachments.map((attachment) => (isListSlot(attachment) ? many : one)(attachment.name)),
-    ...(firstOne ? ['', isolation(firstOne.name, false)] : []),
-    ...(firstList ? ['', isolation(firstList.name, true)] : []),
-  ]);
-}
-
-/** The helper the file checks share: the browser's side of an upload. */
-const UPLOAD_HELPER = `/** What the browser does before attaching: presign for the slot, PUT the bytes to storage, confirm. */
-async function upload(teamId: number, slot: string, cookie = owner): Promise<number> {
-  type Presigned = { asset: { id: number }; uploadUrl: string; method: string; headers: Record<string, string> };
-  const file = { filename: 'sample.png', contentType: 'image/png', byteSize: TINY_PNG.byteLength, slot };
-  const presigned = await call<Presigned>('POST', \`/teams/\${teamId}/uploads/presign\`, file, cookie);
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  const { uploadUrl, method, headers, asset } = presigned.body;
-  expect((await fetch(uploadUrl, { method, headers, body: new Uint8Array(TINY_PNG) })).status).toBe(200);
-  const confirmed = await call('POST', \`/teams/\${teamId}/uploads/confirm\`, { assetId: asset.id }, cookie);
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  return asset.id;
-}`;
-
-/** The browser test's step on the new record's page: each slot takes a small PNG and shows it attached. */
-function uploadSteps(resource: Resource): string {
-  if (resource.attachments.length === 0) return '';
-  // The image job makes the thumbnail after the upload; the page looks again until it has, then shows it.
-  const thumbnails = (region: string, label: string, names: readonly string[]) => [
-    ...names.map(
-      (file) =>
-        `await expect(${region}.getByRole('img', { name: '${label}: ${file}' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });`,
-    ),
-    `await expect(${region}.getByText('Making a thumbnail')).toHaveCount(0);`,
-  ];
-  const one = (attachment: AttachmentField) => {
-    const label = attachmentLabel(attachment);
-    const region = `${attachment.name}Slot`;
-    const file = `${attachment.name}.png`;
-    return [
-      `const ${region} = page.getByRole('main').getByRole('region', { name: '${label}', exact: true });`,
-      `await ${region}.getByLabel('Upload ${label.toLowerCase()}').setInputFiles({ name: '${file}', mimeType: 'image/png', buffer: png });`,
-      `await expect(${region}.getByRole('status')).toHaveText('${file} attached.');`,
-      `await expect(${region}.getByRole('link', { name: '${file}' })).toBeVisible();`,
-      ...(isImageSlot(attachment) ? thumbnails(region, label, [file]) : []),
-    ];
-  };
-  // A list slot: two files in one pick, both listed; removing one leaves the other.
-  const many = (attachment: AttachmentField) => {
-    const label = attachmentLabel(attachment);
-    const region = `${attachment.name}Slot`;
-    const [a, b] = [1, 2].map((n) => `${attachment.name}-${n}.png`) as [string, string];
-    return [
-      `const ${region} = page.getByRole('main').getByRole('region', { name: '${label}', exact: true });`,
-      `await ${region}.getByLabel('Add ${label.toLowerCase()}').setInputFiles([`,
-      `  { name: '${a}', mimeType: 'image/png', buffer: png },`,
-      `  { name: '${b}', mimeType: 'image/png', buffer: png },`,
-      ']);',
-      `await expect(${region}.getByRole('status')).toContainText('${a}');`,
-      `await expect(${region}.getByRole('status')).toContainText('${b}');`,
-      `await expect(${region}.getByRole('link', { name: '${a}' })).toBeVisible();`,
-      `await expect(${region}.getByRole('link', { name: '${b}' })).toBeVisible();`,
-      ...(isImageSlot(attachment) ? thumbnails(region, label, [a, b]) : []),
-      `await ${region}.getByRole('button', { name: 'Remove ${a}' }).click();`,
-      `await expect(${region}.getByRole('link', { name: '${a}' })).toHaveCount(0);`,
-      `await expect(${region}.getByRole('link', { name: '${b}' })).toBeVisible();`,
-    ];
-  };
-  const firstOne = resource.attachments.find((attachment) => !isListSlot(attachment));
-  const firstLabel = firstOne ? attachmentLabel(firstOne) : '';
-  return lines([
-    '',
-    '// Each file slot: a small PNG through presign -> PUT -> confirm -> attach, then listed with the record.',
-    'const png = makePng(16);',
-    ...resource.attachments.flatMap((attachment) => (isListSlot(attachment) ? many(attachment) : one(attachment))),
-    // Remove empties the slot (detach), and the page shows it without a reload.
-    ...(firstOne
-      ? [
-          `await ${firstOne.name}Slot.getByRole('button', { name: 'Remove ${firstLabel.toLowerCase()}' }).click();`,
-          `await expect(${firstOne.name}Slot.getByText('No ${firstLabel.toLowerCase()} yet')).toBeVisible();`,
-        ]
-      : []),
-  ]);
-}
-
-/**
  * `factories`: each referenced model's factory (referencedModels.ts);
  * `titleField`: the first required text field, which the browser test types its marker into.
  */
@@ -296,12 +138,7 @@ export function testValues(
       }),
     ),
     filterChecks: lines(fields.filter(isFilterable).map(filterCheck)),
-    storageDeclaration: resource.attachments.length === 0 ? '' : `let storage: TestStorage;\n\n${UPLOAD_HELPER}`,
-    storageSetup: resource.attachments.length === 0 ? '' : 'storage = await startTestStorage();',
-    storageTeardown: resource.attachments.length === 0 ? '' : 'afterAll(() => storage.stop());',
-    attachmentTests: attachmentTests(resource),
-    uploadSteps: uploadSteps(resource),
-    e2eUploadSummary: resource.attachments.length === 0 ? '' : ', a file in each slot',
+    ...uploadTestValues(resource),
     referenceTest: lines(
       references.map((field) =>
         [
