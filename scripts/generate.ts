@@ -17,7 +17,8 @@ const USAGE = `usage:
   npm run generate -- scaffold <Name> <field>:<type>[:<modifier>]... [--dry-run] [--force]
   npm run generate -- destroy scaffold <Name> [--dry-run]
 types: string[:N], text, integer, bigint, decimal, boolean, date, timestamp, enum:a,b,c, references
-files: image, attachment (a has-one slot with an upload widget; no modifiers)
+files: image, attachment (one file, with an upload widget); images, attachments (a list:
+       up to 20 images or 10 files); no modifiers
 modifiers: optional, unique (docs/generators.md)`;
 
 export async function main(argv: readonly string[], root: string): Promise<number> {
