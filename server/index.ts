@@ -163,6 +163,7 @@ export * from './schema';
 export {
   formatBytes,
   GiB,
+  hasVisibleCharacter,
   type IssueFieldOptions,
   type IssueLike,
   issueFieldErrors,
@@ -174,6 +175,7 @@ export {
   MiB,
   mimeEssence,
   mimeMatches,
+  visibleText,
   withTimeout,
 } from './shared';
 export {
