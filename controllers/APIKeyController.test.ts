@@ -71,6 +71,13 @@ describe('managing keys', () => {
     const blank = await api<{ error: { fields: Row } }>('POST', keys, { cookie: world.alice, body: { name: ' ' } });
     expect(blank.status).toBe(422);
     expect(blank.body.error.fields).toEqual({ name: ["can't be blank"] });
+    // Nothing visible is blank too: a key list would show an empty name.
+    const invisible = await api<{ error: { fields: Row } }>('POST', keys, {
+      cookie: world.alice,
+      body: { name: '\u200b\u2060' },
+    });
+    expect(invisible.status).toBe(422);
+    expect(invisible.body.error.fields).toEqual({ name: ["can't be blank"] });
   });
 
   it('is owners only: Bob gets 403 on every route, Carol 404, anonymous 401', async () => {

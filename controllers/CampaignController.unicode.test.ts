@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, db } from '@/db/database';
+import { Campaign } from '@/db/models';
 import { api, type DemoWorld, makeCampaign, makeTeam, seedDemo } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -53,6 +54,52 @@ describe('name length (varchar(120)) in characters', () => {
       expect(refused.body.error?.fields).toEqual({ name: ['is too long (maximum is 120 characters)'] });
     });
   }
+});
+
+describe('a name with nothing visible', () => {
+  // Stored as given, and a page would show an empty name (server/shared/visibleText.ts).
+  const invisibleNames = [
+    ['zero-width characters', '\u200b\u200d'],
+    ['a byte order mark between zero-width joiners', '\u200d\ufeff\u200d'],
+    ['bidi isolates', '\u2066\u2069'],
+    ['a soft hyphen', '\u00ad'],
+    ['a combining mark without a letter', '\u0301'],
+    ['a Hangul filler', '\u3164'],
+    ['spaces around zero-width characters', ' \u200b \u200c '],
+  ] as const;
+
+  const campaignCount = () => Campaign.where({ teamId: team }).count();
+
+  it.each(invisibleNames)('creating one (%s) is a 422 "can\'t be blank" and writes nothing', async (_label, name) => {
+    const before = await campaignCount();
+    const refused = await create(name);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.error?.fields).toEqual({ name: ["can't be blank"] });
+    expect(await campaignCount()).toBe(before);
+  });
+
+  it('renaming to one is a 422 and the name stays', async () => {
+    const campaign = await makeCampaign(team, { name: 'Keeps its name' });
+    const renamed = await api<{ error?: { fields: Row } }>('PATCH', `/teams/${team}/campaigns/${campaign.id}`, {
+      cookie: world.alice,
+      body: { data: { name: '\u200b\u2060' } },
+    });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.error?.fields).toEqual({ name: ["can't be blank"] });
+    expect((await Campaign.find(campaign.id)).name).toBe('Keeps its name');
+  });
+
+  it.each([
+    ['a zero-width space inside a word', 'Z\u200bero'],
+    ['a word in bidi isolates', '\u2066Summer\u2069'],
+    ['an emoji alone', '😀'],
+    ['a letter with a combining mark', 'e\u0301'],
+    ['right-to-left text', 'מבצע קיץ'],
+  ])('one that shows something (%s) is stored exactly as given', async (_label, name) => {
+    const created = await create(name);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.name).toBe(name);
+  });
 });
 
 describe('search folds case beyond ASCII', () => {

@@ -76,9 +76,10 @@ describe('CRUD at the nested path', () => {
     expect(created.body.id).not.toBe(777777);
   });
 
-  it('answers 422 for a blank or too long title', async () => {
+  it('answers 422 for a blank, invisible or too long title', async () => {
     for (const [data, field] of [
       [{ title: '' }, 'title'],
+      [{ title: '\u200b\u2066\u2069' }, 'title'],
       [{ title: 't'.repeat(201) }, 'title'],
       [{ body: 'no title' }, 'title'],
       [{ title: 'ok', body: 5 }, 'body'],

@@ -55,6 +55,20 @@ describe('POST /api/teams', () => {
     expect(await Membership.where({ teamId: created.body.id as number }).count()).toBe(1);
   });
 
+  it('refuses a name with nothing visible (zero-width, bidi isolates, soft hyphen) as blank, writing nothing', async () => {
+    const before = await Team.all().count();
+    for (const name of ['\u200b\u200d', '\u2066\u2069', '\u00ad', ' \ufeff\u200b ']) {
+      const bad = await api<{ error: { fields: Row } }>('POST', '/teams', { cookie: world.bob, body: { name } });
+      expect(bad.status, JSON.stringify(name)).toBe(422);
+      expect(bad.body.error.fields).toEqual({ name: ["can't be blank"] });
+    }
+    expect(await Team.all().count()).toBe(before);
+    // Invisible characters inside a name that shows are kept as given.
+    const kept = await api<Row>('POST', '/teams', { cookie: world.bob, body: { name: 'Z\u200bero' } });
+    expect(kept.status).toBe(201);
+    expect((await Team.find(kept.body.id as number)).name).toBe('Z\u200bero');
+  });
+
   it('needs a signed-in user (401), not an API key (403)', async () => {
     expect((await api('POST', '/teams', { body: { name: 'Anon' } })).status).toBe(401);
     const key = await api<Row>('POST', `/teams/${world.acme.id}/api-keys`, {
@@ -119,6 +133,13 @@ describe('reading and renaming', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Acme Inc');
     expect((await api<Row>('GET', team, { cookie: world.bob })).body.name).toBe('Acme Inc');
+    const invisible = await api<{ error: { fields: Row } }>('PATCH', team, {
+      cookie: world.alice,
+      body: { name: '\u2066\u2069' },
+    });
+    expect(invisible.status).toBe(422);
+    expect(invisible.body.error.fields).toEqual({ name: ["can't be blank"] });
+    expect((await Team.find(world.acme.id)).name).toBe('Acme Inc');
     const refused = await api('DELETE', team, { cookie: world.alice });
     expect(refused.status).toBe(405);
     // An action that refuses its method still says which ones the path takes, as a route-level 405 does.

@@ -164,6 +164,7 @@ export * from './schema';
 export {
   formatBytes,
   GiB,
+  hasVisibleCharacter,
   type IssueFieldOptions,
   type IssueLike,
   issueFieldErrors,
@@ -175,6 +176,7 @@ export {
   MiB,
   mimeEssence,
   mimeMatches,
+  visibleText,
   withTimeout,
 } from './shared';
 export {

@@ -16,7 +16,10 @@
  *   (no look-alike "alice" in a member list);
  * - a name is display text, stored exactly as given (bidi controls and
  *   zero-width characters included: pages render it as text); U+0000, which
- *   PostgreSQL cannot store, and more than its column's 100 characters are 400.
+ *   PostgreSQL cannot store, and more than its column's 100 characters are 400;
+ *   so is a name with no visible character at all (only zero-width characters,
+ *   bidi controls, a soft hyphen...: server/shared/visibleText.ts), "can't be
+ *   blank" like an empty one.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,6 +119,43 @@ describe('odd Unicode', () => {
     const email = uniqueEmail('name');
     await signUp(name, email, 'long enough');
     expect((await userByEmail(email))?.name, label).toBe(name);
+  });
+
+  const invisibleNames = [
+    ['zero-width characters', '\u200b\u200d\ufeff'],
+    ['a zero-width space', '\u200b'],
+    ['bidi isolates', '\u2066\u2069'],
+    ['a soft hyphen', '\u00ad'],
+    ['a Hangul filler', '\u3164'],
+    ['spaces around a zero-width joiner', ' \u200d '],
+  ] as const;
+
+  it.each(invisibleNames)(
+    'a name of only %s is a 400 "can\'t be blank" (a member list would show nothing), and nobody is created',
+    async (label, name) => {
+      const before = await accountState();
+      const email = uniqueEmail('invisible');
+      const response = await post('/sign-up/email', { name, email, password: 'long enough' });
+      expect(response.status, label).toBe(400);
+      expect((await response.clone().json()).error.fields).toEqual({ name: ["can't be blank"] });
+      await expectRefused(response, 400, label);
+      expect(await accountState()).toEqual(before);
+    },
+  );
+
+  it('update-user to a name with nothing visible is a 400 and the name stays', async () => {
+    const { id, cookie } = await signUp('Visible Name', uniqueEmail('visible'), 'long enough');
+    for (const [label, name] of invisibleNames) {
+      const response = await post('/update-user', { name }, { cookie });
+      expect(response.status, label).toBe(400);
+      expect((await response.clone().json()).error.fields).toEqual({ name: ["can't be blank"] });
+      await expectRefused(response, 400, `update-user ${label}`);
+    }
+    const [row] = await db().select().from(users).where(eq(users.id, id));
+    expect(row?.name).toBe('Visible Name');
+    // A name that shows is changed as given, its invisible characters included.
+    expect((await post('/update-user', { name: 'Z\u200bero' }, { cookie })).status).toBe(200);
+    expect((await userByEmail(row?.email as string))?.name).toBe('Z\u200bero');
   });
 
   it('a name with a NUL is a 400 (PostgreSQL cannot store it), and nobody is created', async () => {

@@ -14,7 +14,8 @@
  * - the API's request rules on every POST (a hostile-input review found each
  *   missing; backend/auth/authRoutes.hostile*.test.ts): cross-site 403,
  *   JSON bodies only (1 MB, depth 64, no U+0000), emails trimmed, names within
- *   their column, `image` an http(s) URL, redirect targets on this site.
+ *   their column and with something visible, `image` an http(s) URL, redirect
+ *   targets on this site.
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
@@ -28,6 +29,7 @@ import {
   BadRequest,
   type ErrorCode,
   Forbidden,
+  hasVisibleCharacter,
   jsonResponse,
   readJsonBody,
   STATUS_BY_CODE,
@@ -132,7 +134,8 @@ function assertLocalRedirects(request: Request, values: Record<string, unknown>)
 /**
  * Rules better-auth does not apply to what a client sends: the email is trimmed as
  * User.normalizeEmail does (better-auth only lower-cases it, so `Alice@Example.com ` was a 400
- * instead of alice); a name fits its column; `image` is an http(s) URL (better-auth stored
+ * instead of alice); a name shows something and fits its column, as the User model wants (better-auth
+ * writes users through its own adapter, not the model); `image` is an http(s) URL (better-auth stored
  * `javascript:` ones, which run where a page links them); redirect targets stay on this site.
  */
 function sanitized(request: Request, body: Record<string, unknown>): Record<string, unknown> {
@@ -147,7 +150,9 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
   if (out.name !== undefined && typeof out.name !== 'string') {
     throw new BadRequest('Invalid input', { name: ['must be a string'] });
   }
-  if (typeof out.name === 'string' && out.name.trim() === '') {
+  // Blank is also a name with nothing visible ("\u200b", bidi isolates alone): a member list would show nothing.
+  // Invisible characters inside a name that shows stay, as given (authRoutes.hostileText.test.ts).
+  if (typeof out.name === 'string' && !hasVisibleCharacter(out.name)) {
     throw new BadRequest('Invalid input', { name: ["can't be blank"] });
   }
   // varchar(100): update-user would otherwise fail in PostgreSQL with a 500 (sign-up with a vague 422).

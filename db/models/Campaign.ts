@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { belongsTo, GiB, hasMany, hasManyAttached, hasOneAttached, MiB, Model } from '@/server';
+import { belongsTo, GiB, hasMany, hasManyAttached, hasOneAttached, MiB, Model, visibleText } from '@/server';
 import { CAMPAIGN_STATUSES, campaigns, MAX_BUDGET } from '../schema';
 import { models } from './registry';
 
@@ -29,7 +29,7 @@ export class Campaign extends Model(campaigns, {
     search: (q, term: string) => q.where(sql`${campaigns.name} ilike ${`%${likeEscape(term)}%`} escape '\\'`),
   },
   validations: {
-    name: z.string().trim().min(1, "can't be blank").max(120, 'is too long (maximum is 120 characters)'),
+    name: visibleText().max(120, 'is too long (maximum is 120 characters)'),
     budget: z
       .number()
       .int('must be a whole number')

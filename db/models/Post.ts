@@ -1,14 +1,14 @@
 // demo:file (npm run demo:remove deletes this file)
 /** A post under a campaign. `teamId` and `campaignId` come from the URL scope, never from the body. */
 import { z } from 'zod';
-import { belongsTo, Model } from '@/server';
+import { belongsTo, Model, visibleText } from '@/server';
 import { posts } from '../schema';
 import { models } from './registry';
 
 export class Post extends Model(posts, {
   name: 'Post',
   validations: {
-    title: z.string().trim().min(1, "can't be blank").max(200, 'is too long (maximum is 200 characters)'),
+    title: visibleText().max(200, 'is too long (maximum is 200 characters)'),
     body: z.string().max(20_000, 'is too long (maximum is 20000 characters)').nullish(),
   },
 }) {

@@ -1,13 +1,12 @@
 /** A tenant: memberships, invitations, API keys and the app's own records belong to one team. */
-import { z } from 'zod';
-import { hasMany, hasOne, Model } from '@/server';
+import { hasMany, hasOne, Model, visibleText } from '@/server';
 import { teams } from '../schema';
 import { models } from './registry';
 
 export class Team extends Model(teams, {
   name: 'Team',
   validations: {
-    name: z.string().trim().min(1, "can't be blank").max(100, 'is too long (maximum is 100 characters)'),
+    name: visibleText().max(100, 'is too long (maximum is 100 characters)'),
   },
 }) {
   static associations = () => ({

@@ -97,13 +97,16 @@ export function constraints(field: Field, resource: Resource): { code: string[];
 
 const orNull = (field: Field, schema: string) => (field.optional ? `${schema}.nullish()` : schema);
 
-/** The model's zod rule for the field (messages read like the framework's). */
+/**
+ * The model's zod rule for the field (messages read like the framework's). A required string or text is
+ * `visibleText()` from '@/server' (model.ts.tmpl imports it, unused imports are pruned): "can't be blank"
+ * for text with nothing visible too (only zero-width characters, bidi controls...), not only for spaces.
+ */
 export function validation(field: Field): string | undefined {
   switch (field.type) {
     case 'string':
-      return orNull(field, field.optional ? 'z.string()' : `z.string().trim().min(1, "can't be blank")`);
     case 'text':
-      return orNull(field, field.optional ? 'z.string()' : `z.string().trim().min(1, "can't be blank")`);
+      return field.optional ? 'z.string().nullish()' : 'visibleText()';
     case 'integer':
       return orNull(
         field,

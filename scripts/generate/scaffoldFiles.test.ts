@@ -132,10 +132,26 @@ describe('scaffoldFiles', () => {
     expect(filtered).toContain('id="widget-filter-kind"');
   });
 
+  // `.trim().min(1)` let a title of only zero-width characters or bidi controls through, shown as an empty title.
+  it("gives required text fields the framework's visibleText() (invisible-only is blank); optional ones stay plain", () => {
+    const model = scaffold('Widget', 'title:string:80', 'body:text', 'note:string:optional', 'summary:text:optional')
+      .files['db/models/Widget.ts'] as string;
+    expect(model).toContain("import { belongsTo, Model, visibleText } from '@/server';");
+    expect(model).toContain('title: visibleText(),');
+    expect(model).toContain('body: visibleText(),');
+    expect(model).toContain('note: z.string().nullish(),');
+    expect(model).toContain('summary: z.string().nullish(),');
+    expect(model).not.toContain('.trim().min(1');
+    // Without a required text field the import is left out, as any other unused one.
+    const numbers = scaffold('Widget', 'count:integer', 'note:string:optional').files['db/models/Widget.ts'] as string;
+    expect(numbers).toContain("import { belongsTo, Model } from '@/server';");
+    expect(numbers).not.toContain('visibleText');
+  });
+
   it('declares file slots on the model, attach/detach on the controller and an upload widget on the page', () => {
     const { files } = scaffold('Widget', 'title:string', 'photo:image', 'manual:attachment');
     const model = files['db/models/Widget.ts'] as string;
-    expect(model).toContain("import { belongsTo, hasOneAttached, MiB, Model } from '@/server';");
+    expect(model).toContain("import { belongsTo, hasOneAttached, MiB, Model, visibleText } from '@/server';");
     // Private, so no type needs serving from a CDN; a public slot would have to name its types.
     expect(model).toMatch(
       /photo: hasOneAttached\(\{\s*accepts: 'image\/\*',\s*maxSize: 5 \* MiB,\s*access: 'private',/,
@@ -185,7 +201,7 @@ describe('scaffoldFiles', () => {
   it('declares list slots (images, attachments) with their limits, detach by file, and a list widget', () => {
     const { files } = scaffold('Widget', 'title:string', 'photos:images', 'files:attachments');
     const model = files['db/models/Widget.ts'] as string;
-    expect(model).toContain("import { belongsTo, hasManyAttached, MiB, Model } from '@/server';");
+    expect(model).toContain("import { belongsTo, hasManyAttached, MiB, Model, visibleText } from '@/server';");
     expect(model).toMatch(
       /photos: hasManyAttached\(\{\s*accepts: 'image\/\*',\s*maxSize: 5 \* MiB,\s*max: 20,\s*access: 'private',\s*variants: \{ thumb: \{ size: 128 \} \} \}\),/,
     );

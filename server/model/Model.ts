@@ -5,7 +5,7 @@
  *     name: 'Campaign',
  *     hidden: ['secretHash'],
  *     scopes: { active: (q) => q.where({ status: 'active' }) },
- *     validations: { name: z.string().trim().min(1, "can't be blank") },
+ *     validations: { name: visibleText() },    // "can't be blank" also when nothing in it shows
  *     associations: () => ({ creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }) }),
  *   }) {
  *     validate(): void { ... }            // record-level rules
@@ -53,7 +53,7 @@ export type DeclaredModel<TTable extends AnyTable, TOptions extends ModelOptions
  * ```ts
  * export class Post extends Model(posts, {
  *   name: 'Post', // explicit: minification renames classes
- *   validations: { title: z.string().trim().min(1, "can't be blank") },
+ *   validations: { title: visibleText() },
  *   scopes: { recent: (q) => q.order('-createdAt').limit(10) },
  * }) {
  *   static associations = () => ({ campaign: belongsTo(() => models.Campaign) });

@@ -1,0 +1,33 @@
+/**
+ * The User model's own rules, for code that writes users through it (the
+ * seeds, app code). Sign-up and profile changes go through better-auth's
+ * adapter instead, with the same rules (backend/auth/authRoutes.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { User } from '@/db/models';
+
+const errorsFor = async (name: unknown) => {
+  const user = User.build({ email: 'someone@example.com', name: name as string });
+  await user.isValid();
+  return user.errors;
+};
+
+describe('User name', () => {
+  it.each([
+    ['empty', ''],
+    ['spaces', '   '],
+    ['zero-width characters', '\u200b\u200d\ufeff'],
+    ['bidi isolates', '\u2066\u2069'],
+    ['a soft hyphen', '\u00ad'],
+  ])('%s is blank: "can\'t be blank"', async (_label, name) => {
+    expect(await errorsFor(name)).toEqual({ name: ["can't be blank"] });
+  });
+
+  it.each([
+    ['zero-width characters inside', 'Z\u200bero\u200dWidth'],
+    ['a right-to-left override', 'Bob\u202e\u2066evil\u2069\u202c'],
+    ['emoji and combining marks', '😀 Zoe\u0301'],
+  ])('with %s is valid', async (_label, name) => {
+    expect(await errorsFor(name)).toEqual({});
+  });
+});
