@@ -99,7 +99,7 @@ const orNull = (field: Field, schema: string) => (field.optional ? `${schema}.nu
 
 /**
  * The model's zod rule for the field (messages read like the framework's). A required string or text is
- * `visibleText()` from '@/server' (model.ts.tmpl imports it, unused imports are pruned): "can't be blank"
+ * `visibleText()` from '@/server' (the model's imports list it, unused ones are pruned): "can't be blank"
  * for text with nothing visible too (only zero-width characters, bidi controls...), not only for spaces.
  */
 export function validation(field: Field): string | undefined {

@@ -26,7 +26,7 @@ import { referencedModels, tableOf } from './referencedModels';
 import { renderTemplate } from './renderTemplate';
 import { slotValues } from './slotValues';
 import { testValues } from './testValues';
-import { lowerFirst, lowerWords, runningText, words } from './words';
+import { lowerFirst, runningText, words } from './words';
 
 export interface ScaffoldOutput {
   /** Whole files, path relative to the project root -> text. */
@@ -86,14 +86,6 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
       (field) =>
         `if (typeof this.${field.name} === 'string' && !Number.isNaN(Date.parse(this.${field.name}))) this.${field.name} = new Date(this.${field.name});`,
     );
-  const validate = references.map((field) =>
-    [
-      `if (typeof this.${field.name} === 'number' && typeof this.teamId === 'number') {`,
-      `  const found = await models.${field.target}.findBy({ id: this.${field.name}, teamId: this.teamId });`,
-      `  if (!found) this.addError('${field.name}', 'must be a ${lowerWords(fieldLabel(field))} of this team');`,
-      '}',
-    ].join('\n'),
-  );
   const methods: string[] = [];
   if (beforeValidate.length > 0)
     methods.push(
@@ -101,15 +93,6 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
         '/** JSON carries timestamps as ISO-8601 strings: the column wants a Date. */',
         'beforeValidate(): void {',
         ...beforeValidate.map((l) => `  ${l}`),
-        '}',
-      ].join('\n'),
-    );
-  if (validate.length > 0)
-    methods.push(
-      [
-        '/** Rules that need the database: a referenced record must belong to the same team. */',
-        'async validate(): Promise<void> {',
-        ...validate.flatMap((block) => block.split('\n').map((l) => `  ${l}`)),
         '}',
       ].join('\n'),
     );
@@ -177,7 +160,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     table: resource.table,
     columns: lines(columnLines),
     constraints: lines(constraintLines),
-    serverImports: ['belongsTo', 'hasManyAttached', 'hasOneAttached', 'MiB', 'Model'].join(', '),
+    serverImports: ['belongsTo', 'hasManyAttached', 'hasOneAttached', 'MiB', 'Model', 'visibleText'].join(', '),
     validations: lines(fields.map((field) => `${field.name}: ${validation(field)},`)),
     constraintErrors,
     ...slotValues(resource, include),
