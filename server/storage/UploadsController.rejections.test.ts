@@ -85,6 +85,7 @@ describe('presign rejections (nothing written)', () => {
     ['isolates', '\u2066x\u2067y\u2068z\u2069.pdf', 'xyz.pdf'],
     ['direction marks', 'r\u200ee\u200fport.pdf', 'report.pdf'],
     ['only controls', '\u202e\u200f\u0007', 'file'],
+    ['only zero-width characters', '\u200b\u200d\ufeff', 'file'],
     ['a path hidden behind an override', 'x/\u202e../../evil.pdf', 'evil.pdf'],
   ])('strips %s from the filename', async (_label, filename, stored) => {
     const response = await call('POST', '/teams/1/uploads/presign', {
