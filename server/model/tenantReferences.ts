@@ -76,7 +76,8 @@ async function refuseOtherTenantsReferences(record: ModelBase, column: string): 
   let tenant: unknown;
   for (const { foreignKey, target } of tenantReferences(model, column)) {
     const id = state.attributes[foreignKey];
-    if (id === null || id === undefined || record.errors[foreignKey]) continue;
+    // A null key links nothing; a SQL expression cannot be looked up before the write runs it.
+    if (!['number', 'string', 'bigint'].includes(typeof id) || record.errors[foreignKey]) continue;
     if (state.persisted && !tenantMoved && !state.changed.has(foreignKey)) continue;
     tenant ??= await tenantOf(record, column);
     const owned = target.where({ id, [column]: tenant } as never);
