@@ -13,7 +13,7 @@ export interface ModelPlugin {
   setup?(model: ModelClass): void;
   /** Whether the write callbacks concern this model (default: every model). Saves a transaction elsewhere. */
   appliesTo?(model: ModelClass): boolean;
-  /** Inside the save transaction, after the model's own validations: add errors to refuse the save. */
+  /** After the model's own validations, before the write (also by `isValid()`): add errors to refuse the save. */
   validate?(record: ModelBase): void | Promise<void>;
   /** Inside the save transaction, after the INSERT/UPDATE. */
   afterSave?(record: ModelBase, created: boolean): void | Promise<void>;

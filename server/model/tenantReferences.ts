@@ -12,7 +12,9 @@
  *
  * - Checked when the record is new, or the key or the tenant column changed;
  *   an unchanged reference costs nothing. One `exists` statement per checked
- *   key, inside the save's transaction.
+ *   key, before the write (in its transaction when it has one: a save with
+ *   no hooks adds none, since a row does not change teams and the foreign key
+ *   still stops a target deleted meanwhile).
  * - A model's own `validate()` may say it better (a scaffolded model names
  *   the resource): when the key already has an error, this check is skipped.
  * - References to models without the tenant column (users, the tenants
