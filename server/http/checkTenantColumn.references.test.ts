@@ -10,7 +10,7 @@ import { integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveController } from '../controller/ActiveController';
 import { crud, scope } from '../controller/decorators';
-import { belongsTo, db, Model } from '../model';
+import { belongsTo, db, keepReferencesInTenant, Model } from '../model';
 import { authorizeOrg, contextFromRequest, type TestContext } from '../testing/controllerFixtures';
 import { closeTestDatabase } from '../testing/testDatabase';
 import { buildRouter } from './buildRouter';
@@ -84,5 +84,9 @@ describe('references with tenantColumn', () => {
 
   it('lets a card have no board', async () => {
     expect((await send('POST', '/orgs/1/cards', { title: 'z', boardId: null })).status).toBe(201);
+  });
+
+  it('is the rule the option turns on, for the column it names', () => {
+    expect(() => keepReferencesInTenant('teamId')).toThrow(/the tenant column is already 'orgId'/);
   });
 });
