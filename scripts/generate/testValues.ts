@@ -35,7 +35,6 @@ function uniqueSample(field: Field, variant: 0 | 1): string {
   }
 }
 
-/** The model's message for a value outside an enum: "must be a, b or c". */
 /** A required string or text: its model rule is `visibleText()`. */
 const showsText = (field: Field) => !field.optional && (field.type === 'string' || field.type === 'text');
 
@@ -51,6 +50,7 @@ function invisibleChecks(texts: readonly Field[]): string[] {
   ];
 }
 
+/** The model's message for a value outside an enum: "must be a, b or c". */
 function enumMessage(field: Field): string {
   const values = field.values ?? [];
   return `must be ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0]}`;
