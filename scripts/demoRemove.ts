@@ -13,13 +13,14 @@
  * `npm run gen` rewrites the derived lists, typed clients and OpenAPI.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { DemoMarkerError } from './demo/demoMarkers';
 import { demoRemovedNextSteps } from './demo/demoRemovedNextSteps';
 import { type DemoRemovalPlan, planDemoRemoval } from './demo/planDemoRemoval';
+import { removeEmptyFolders } from './demo/removeEmptyFolders';
 import { readLiveDevEnv } from './devEnvFile';
 import { detachAttachments } from './generate/detachAttachments';
 import { referencesInto, schemaTables } from './generate/schemaReferences';
@@ -54,17 +55,6 @@ function run(root: string, command: string, args: string[], log: (line: string) 
   });
 }
 
-/** Folders the deletions left empty go too (app/teams/[teamId]/campaigns/[id]/). */
-function removeEmptyFolders(root: string, files: readonly string[]): void {
-  const folders = [...new Set(files.map((file) => path.dirname(file)))].sort((a, b) => b.length - a.length);
-  for (let folder of folders) {
-    while (folder !== '.' && existsSync(path.join(root, folder)) && readdirSync(path.join(root, folder)).length === 0) {
-      rmdirSync(path.join(root, folder));
-      folder = path.dirname(folder);
-    }
-  }
-}
-
 function removeScripts(root: string, names: readonly string[]): void {
   if (names.length === 0) return;
   const file = path.join(root, 'package.json');
@@ -84,7 +74,7 @@ function detachDemoFiles(root: string, plan: DemoRemovalPlan): void {
 function apply(plan: DemoRemovalPlan, { root, log }: DemoRemoveOptions): void {
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   for (const file of plan.deletions) rmSync(path.join(root, file));
-  removeEmptyFolders(root, plan.deletions);
+  removeEmptyFolders(root, plan.deletions, log);
   for (const { file, text } of plan.edits) writeFileSync(path.join(root, file), text);
   removeScripts(root, plan.scripts);
   if (plan.edits.some(({ file }) => file === 'db/schema.ts')) {
