@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 /** When tracing is on: only when the standard OTEL_* variables ask for it. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env, tracesExporter } from './env';
+import { ENV_VARIABLES, env, tracesExporter } from './env';
 
 const base = { ...env, OTEL_SDK_DISABLED: false, OTEL_TRACES_EXPORTER: undefined };
 const endpoint = 'http://collector:4318';
@@ -113,5 +114,18 @@ describe('APP_URL in production', () => {
     expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: '' })).toMatch(/APP_URL: missing/);
     expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: 'https://app.example.com' })).toBeNull();
     expect(await startWith({ ...server, NODE_ENV: 'development', APP_URL: '' })).toBeNull();
+  });
+});
+
+describe('documentation', () => {
+  it('.env.example and docs/deployment.md name every variable env.ts reads', () => {
+    const example = readFileSync('.env.example', 'utf8');
+    const deployment = readFileSync('docs/deployment.md', 'utf8');
+    const variables = ENV_VARIABLES.filter((name) => name !== 'NODE_ENV'); // set by Next and the scripts, not by you
+    expect(variables.filter((name) => !new RegExp(`^(# )?${name}=`, 'm').test(example))).toEqual([]);
+    // The table's first cells, where a row may name several (`S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`).
+    const rows = [...deployment.matchAll(/^\| ([^|]+) \|/gm)].map((match) => match[1] ?? '');
+    const inTable = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1])));
+    expect(variables.filter((name) => !inTable.has(name))).toEqual([]);
   });
 });

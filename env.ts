@@ -256,6 +256,9 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 export const env: Env = parseEnv(process.env);
 
+/** Every variable this file reads (env.test.ts holds .env.example and docs/deployment.md to the list). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 // The AWS SDK prints a notice on Node < 22 (its releases after January 2027 will need Node 22)
 // whenever a process builds its first S3 client: plain text in logs that are otherwise JSON, on
 // every start. The pinned SDK runs on Node 20; the notice is for whoever upgrades it, and
