@@ -1,11 +1,13 @@
 /**
  * docs/development.md's "Project layout" is the map a newcomer reads first:
  * it must name every top-level folder and every part of server/, and name
- * nothing that is not there.
+ * nothing that is not there. Its "Layers the lint enforces" table must name
+ * every rule of scripts/layers/layerRules.ts, and only those.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { LAYER_RULES } from './layerRules';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -50,4 +52,13 @@ it('names every part of server/, and only those', () => {
   expect(parts.sort()).toEqual(folders('server'));
   for (const part of parts)
     expect(existsSync(path.join(ROOT, 'server', part, 'index.ts')), `server/${part}/index.ts`).toBe(true);
+});
+
+it('lists every rule of the layer table under "Layers the lint enforces", and only those', () => {
+  const doc = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
+  const section = (doc.split('## Layers the lint enforces')[1] ?? '').split('\n## ')[0] ?? '';
+  const documented = [...section.matchAll(/^\| ([a-z-]+) \|/gm)]
+    .map((match) => match[1])
+    .filter((name) => name !== 'rule');
+  expect(documented.sort()).toEqual(LAYER_RULES.map((rule) => rule.name).sort());
 });
