@@ -1,8 +1,8 @@
 /**
  * `npm run gen`: writes the app's derived files: the lists of controllers,
  * models and seeders found on disk (scripts/gen/discover.ts), then the typed
- * client files from the controllers (docs/typed-client.md). Runs by itself before dev, test and
- * typecheck (package.json / scripts/test.ts).
+ * client files from the controllers (docs/typed-client.md). Runs by itself before dev, build and
+ * typecheck (package.json, scripts/dev.ts); `npm test` runs `--check` (scripts/test.ts).
  *
  *   npm run gen            write the files that changed
  *   npm run gen -- --check exit 1 when a committed file is stale

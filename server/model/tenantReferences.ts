@@ -15,8 +15,8 @@
  *   key, before the write (in its transaction when it has one: a save with
  *   no hooks adds none, since a row does not change teams and the foreign key
  *   still stops a target deleted meanwhile).
- * - A model's own `validate()` may say it better (a scaffolded model names
- *   the resource): when the key already has an error, this check is skipped.
+ * - A model's own `validate()` may say it better (naming the resource, say):
+ *   when the key already has an error, this check is skipped.
  * - References to models without the tenant column (users, the tenants
  *   themselves) are not touched.
  * - Reads are the app's: `Model.find(id)` outside a scoped relation finds any
