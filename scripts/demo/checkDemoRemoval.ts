@@ -1,10 +1,12 @@
 /**
  * `npm test`'s last step: `npm run demo:remove -- --yes` on a throw-away copy
- * of the project, then the copy's own `npm test` (typecheck, lint, layers,
- * unit and integration tests, build, Playwright), so a demo file left
- * unmarked, or a shared file that still needs the demo, fails here and not on
- * the day a team removes the demo. It also fails if a demo name survives
- * outside the places allowed to keep one (LEFTOVER_ALLOWED).
+ * of the project, then the README's "Add a resource" commands there
+ * (readmeResources.ts), then the copy's own `npm test` (typecheck, lint,
+ * layers, unit and integration tests, build, Playwright), so a demo file left
+ * unmarked, a shared file that still needs the demo, or a scaffold whose
+ * generated tests fail, fails here and not on the day a team removes the demo
+ * and adds its first resource. It also fails if a demo name survives outside
+ * the places allowed to keep one (LEFTOVER_ALLOWED).
  *
  * Skipped once the demo is gone (nothing left to remove). Run it alone with
  * `npx tsx scripts/demo/checkDemoRemoval.ts`; `--keep` leaves the copy.
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { main } from '../demoRemove';
 import { copyProject } from '../readmeRecipe/copyProject';
 import { planDemoRemoval } from './planDemoRemoval';
+import { addReadmeResources } from './readmeResources';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -78,7 +81,10 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
     if (leftovers.length) {
       console.error(`demo removal: the demo's names are left in code it keeps:\n  ${leftovers.join('\n  ')}`);
     } else {
-      console.log('demo removal: no demo names left; running npm test in the copy');
+      console.log("demo removal: no demo names left; the README's Add a resource commands in the copy");
+      const log = (message: string) => console.log(`demo removal: ${message}`);
+      addReadmeResources(copy.root, readFileSync(path.join(copy.root, 'README.md'), 'utf8'), log);
+      console.log('demo removal: running npm test in the copy');
       // The copy's migrations drop the demo's tables: its tests use databases of their own, as every run does.
       code = spawnSync('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit' }).status ?? 1;
     }
