@@ -1,5 +1,8 @@
+/**
+ * What env.ts decides: when tracing is on, the rate limits, APP_URL in
+ * production; and that .env.example and docs/deployment.md name every variable.
+ */
 import { readFileSync } from 'node:fs';
-/** When tracing is on: only when the standard OTEL_* variables ask for it. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV_VARIABLES, env, tracesExporter } from './env';
 
