@@ -53,8 +53,10 @@ export function copyProject(source: string, options: { build?: boolean } = {}): 
     recursive: true,
     filter: (from) => {
       const name = path.basename(from);
-      // .env files could point the copy at another database; the test sets its own.
-      return !SKIPPED.has(name) && !name.endsWith('.tsbuildinfo') && !name.startsWith('.env');
+      // .env files could point the copy at another database; the test sets its own. .env.example sets
+      // nothing (every line a comment) and is part of a clone: env.test.ts reads it.
+      const envFile = name.startsWith('.env') && name !== '.env.example';
+      return !SKIPPED.has(name) && !name.endsWith('.tsbuildinfo') && !envFile;
     },
   });
   if (options.build) linkTree(path.join(source, 'node_modules'), path.join(root, 'node_modules'));
