@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { markdownSection } from '../readmeRecipe/recipeSteps';
 
 const SECTION = 'Add a resource';
 const GENERATE = 'npm run generate -- ';
@@ -21,10 +22,7 @@ const LEFT_TO_THE_TESTS = new Set(['npm run db:migrate', 'npm test']);
 
 /** The argument lists of the section's `npm run generate` commands, in order. */
 export function readmeGenerateCommands(readme: string): string[][] {
-  const start = readme.indexOf(`\n## ${SECTION}\n`);
-  if (start < 0) throw new Error(`README has no "## ${SECTION}" section`);
-  const end = readme.indexOf('\n## ', start + 1);
-  const block = /^```sh\n([\s\S]*?)^```$/m.exec(readme.slice(start, end < 0 ? undefined : end))?.[1];
+  const block = /^```sh\n([\s\S]*?)^```$/m.exec(markdownSection(readme, SECTION))?.[1];
   if (block === undefined) throw new Error(`"## ${SECTION}" has no \`\`\`sh block`);
   const commands: string[][] = [];
   for (const line of block.split('\n').map((text) => text.trim())) {

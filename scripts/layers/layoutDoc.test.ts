@@ -7,15 +7,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { markdownSection } from '../readmeRecipe/recipeSteps';
 import { LAYER_RULES } from './layerRules';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** The fenced blocks under "## Project layout" (the demo's folder has a block of its own), as lines. */
+const developmentSection = (heading: string) =>
+  markdownSection(readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8'), heading);
+
 function layoutBlock(): string[] {
-  const doc = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
-  const section = (doc.split('## Project layout')[1] ?? '').split('\n## ')[0] ?? '';
-  return section
+  return developmentSection('Project layout')
     .split('```')
     .filter((_, index) => index % 2 === 1)
     .flatMap((block) => block.split('\n'));
@@ -55,9 +57,7 @@ it('names every part of server/, and only those', () => {
 });
 
 it('lists every rule of the layer table under "Layers the lint enforces", and only those', () => {
-  const doc = readFileSync(path.join(ROOT, 'docs', 'development.md'), 'utf8');
-  const section = (doc.split('## Layers the lint enforces')[1] ?? '').split('\n## ')[0] ?? '';
-  const documented = [...section.matchAll(/^\| ([a-z-]+) \|/gm)]
+  const documented = [...developmentSection('Layers the lint enforces').matchAll(/^\| ([a-z-]+) \|/gm)]
     .map((match) => match[1])
     .filter((name) => name !== 'rule');
   expect(documented.sort()).toEqual(LAYER_RULES.map((rule) => rule.name).sort());

@@ -21,12 +21,17 @@ export type RecipeStep =
 
 const EDIT_KINDS = ['file', 'append', 'after'] as const;
 
-/** The blocks of the `## <heading>` section (up to the next `## `), in order. */
-export function parseRecipe(markdown: string, heading: string): RecipeStep[] {
+/** The `## <heading>` section of a Markdown document, up to the next `## `; throws when there is none. */
+export function markdownSection(markdown: string, heading: string): string {
   const start = markdown.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README has no "## ${heading}" section`);
+  if (start < 0) throw new Error(`the document has no "## ${heading}" section`);
   const end = markdown.indexOf('\n## ', start + 1);
-  const section = markdown.slice(start, end < 0 ? undefined : end);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}
+
+/** The blocks of the `## <heading>` section, in order. */
+export function parseRecipe(markdown: string, heading: string): RecipeStep[] {
+  const section = markdownSection(markdown, heading);
   const steps: RecipeStep[] = [];
   // Fences at the start of a line only: indented fences would belong to list items we do not replay.
   for (const match of section.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)) {
