@@ -83,10 +83,32 @@ function attachmentTests(resource: Resource): string {
         : `  expect(shown.body.${slot}).toBeNull();`,
       '});',
     ].join('\n');
+  // A list slot's `max`, read from the model's rules (client.gen.ts): edit the model's max and the test follows.
+  const full = (slot: string) =>
+    [
+      `it('refuses one file more than ${slot} may hold (its max): a 422 naming the slot, the files so far kept', async () => {`,
+      `  const { max } = attachmentSlots['${Name}.${slot}'];`,
+      `  const record = await create${Name}(home);`,
+      '  const attached: number[] = [];',
+      '  for (let n = 0; n < max; n++) {',
+      `    const assetId = await upload(home, '${Name}.${slot}');`,
+      `    const response = await call('POST', \`\${base()}/\${record.id}/attach\`, { slot: '${slot}', assetId });`,
+      '    expect(response.status, JSON.stringify(response.body)).toBe(200);',
+      '    attached.push(assetId);',
+      '  }',
+      `  const extra = await upload(home, '${Name}.${slot}');`,
+      `  const over = await call<{ error: { fields: Record<string, string[]> } }>('POST', \`\${base()}/\${record.id}/attach\`, { slot: '${slot}', assetId: extra });`,
+      '  expect(over.status).toBe(422);',
+      `  expect(over.body.error.fields).toEqual({ ${slot}: [expect.stringContaining(\`can hold at most \${max} file\`)] });`,
+      `  const shown = await call('GET', \`\${base()}/\${record.id}\`);`,
+      `  expect((shown.body.${slot} as { id: number }[]).map((file) => file.id)).toEqual(attached);`,
+      '});',
+    ].join('\n');
   const firstOne = attachments.find((attachment) => !isListSlot(attachment));
   const firstList = attachments.find(isListSlot);
   return lines([
     ...attachments.map((attachment) => (isListSlot(attachment) ? many : one)(attachment.name)),
+    ...(firstList ? ['', full(firstList.name)] : []),
     ...(firstOne ? ['', isolation(firstOne.name, false)] : []),
     ...(firstList ? ['', isolation(firstList.name, true)] : []),
   ]);
@@ -174,6 +196,8 @@ export function uploadTestValues(resource: Resource): Record<string, string> {
     storageSetup: resource.attachments.length === 0 ? '' : 'storage = await startTestStorage();',
     storageTeardown: resource.attachments.length === 0 ? '' : 'afterAll(() => storage.stop());',
     attachmentTests: attachmentTests(resource),
+    // The slots' rules, for the test of a list slot's max.
+    slotImports: resource.attachments.some(isListSlot) ? "import { attachmentSlots } from './client.gen';" : '',
     uploadSteps: uploadSteps(resource),
     e2eUploadSummary: resource.attachments.length === 0 ? '' : ', a file in each slot',
   };
