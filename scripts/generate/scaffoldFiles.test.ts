@@ -118,7 +118,7 @@ describe('scaffoldFiles', () => {
   it('makes the every-route check of the generated test say what to do about a route it never called', () => {
     const test = scaffold('Widget', 'title:string').files['controllers/WidgetController.test.ts'] as string;
     expect(test).toContain(
-      "expect(missed, 'routes never called with a success here (an action you added?): call each above')",
+      "expect(contract.uncalled('WidgetController'), 'routes never called with a success here (an action you added?): call each above')",
     );
   });
 

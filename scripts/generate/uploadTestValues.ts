@@ -151,7 +151,22 @@ function uploadSteps(resource: Resource): string {
       ...(isImageSlot(attachment) ? thumbnails(region, label, [file]) : []),
     ];
   };
-  // A list slot: two files in one pick, both listed; removing one leaves the other.
+  // Filled up to the slot's max (read from the count beside its heading, so a changed max needs no edit):
+  // with one file held, a pick of max files attaches all but the last, which is refused before any upload.
+  const fill = (attachment: AttachmentField) => {
+    const label = attachmentLabel(attachment);
+    const region = `${attachment.name}Slot`;
+    const [max, picked] = [`${attachment.name}Max`, `${attachment.name}Picked`];
+    return [
+      `const ${max} = Number((await ${region}.getByText(/^1 of \\d+$/).textContent())?.split(' of ')[1]);`,
+      `const ${picked} = Array.from({ length: ${max} }, (_, n) => ({ name: \`${attachment.name}-fill-\${n + 1}.png\`, mimeType: 'image/png', buffer: png }));`,
+      `await ${region}.getByLabel('Add ${label.toLowerCase()}').setInputFiles(${picked});`,
+      `await expect(${region}.getByRole('alert')).toHaveText(\`${attachment.name}-fill-\${${max}}.png: at most \${${max}} files can be attached.\`);`,
+      `await expect(${region}.getByText(\`\${${max}} of \${${max}}\`)).toBeVisible({ timeout: 30_000 });`,
+      `await expect(${region}.getByRole('list', { name: 'Attached ${label.toLowerCase()}' }).getByRole('link')).toHaveCount(${max});`,
+    ];
+  };
+  // A list slot: two files in one pick, both listed; removing one leaves the other; then filled to its max.
   const many = (attachment: AttachmentField) => {
     const label = attachmentLabel(attachment);
     const region = `${attachment.name}Slot`;
@@ -170,6 +185,7 @@ function uploadSteps(resource: Resource): string {
       `await ${region}.getByRole('button', { name: 'Remove ${a}' }).click();`,
       `await expect(${region}.getByRole('link', { name: '${a}' })).toHaveCount(0);`,
       `await expect(${region}.getByRole('link', { name: '${b}' })).toBeVisible();`,
+      ...fill(attachment),
     ];
   };
   const firstOne = resource.attachments.find((attachment) => !isListSlot(attachment));
@@ -199,6 +215,9 @@ export function uploadTestValues(resource: Resource): Record<string, string> {
     // The slots' rules, for the test of a list slot's max.
     slotImports: resource.attachments.some(isListSlot) ? "import { attachmentSlots } from './client.gen';" : '',
     uploadSteps: uploadSteps(resource),
-    e2eUploadSummary: resource.attachments.length === 0 ? '' : ', a file in each slot',
+    e2eUploadSummary:
+      resource.attachments.length === 0
+        ? ''
+        : `, a file in each slot${resource.attachments.some(isListSlot) ? ', each list filled to its max' : ''}`,
   };
 }
