@@ -230,6 +230,12 @@ describe('stats, score and duplicate', () => {
     const copy = await api<Row>('POST', `/teams/${acme}/campaigns/${long.id}/duplicate`, { cookie: world.alice });
     expect(copy.status).toBe(200);
     expect(copy.body.name).toBe(`${'L'.repeat(113)} (copy)`);
+    // Counted in characters, never cut inside one: 113 whole emoji, where a cut in UTF-16 units left half of one.
+    const emoji = await makeCampaign(acme, { name: '😀'.repeat(120) });
+    const emojiCopy = await api<Row>('POST', `/teams/${acme}/campaigns/${emoji.id}/duplicate`, { cookie: world.alice });
+    expect(emojiCopy.status).toBe(200);
+    expect(emojiCopy.body.name).toBe(`${'😀'.repeat(113)} (copy)`);
+    expect((await Campaign.find(emojiCopy.body.id as number)).name).toBe(`${'😀'.repeat(113)} (copy)`);
     const blank = await api('POST', `/teams/${acme}/campaigns/${long.id}/duplicate`, {
       cookie: world.alice,
       body: { name: ' ' },

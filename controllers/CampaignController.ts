@@ -13,7 +13,17 @@ import { z } from 'zod';
 import { db } from '@/db/database';
 import { Campaign, Post } from '@/db/models';
 import { campaigns } from '@/db/schema';
-import { Attachment, action, apiDoc, before, mutation, scope, toValidationError, transaction } from '@/server';
+import {
+  Attachment,
+  action,
+  apiDoc,
+  before,
+  mutation,
+  scope,
+  toValidationError,
+  transaction,
+  truncateText,
+} from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
 
@@ -151,7 +161,8 @@ export class CampaignController extends TeamScopedController<Campaign> {
   })
   async duplicate(campaign: Campaign, input: { name?: string }): Promise<Campaign> {
     const copy = await this.relation.create({
-      name: input.name ?? `${campaign.name.slice(0, 113)} (copy)`, // 120 characters at most
+      // 120 characters at most, cut between characters (an emoji cut in half would not be stored as it is).
+      name: input.name ?? `${truncateText(campaign.name, 113)} (copy)`,
       budget: campaign.budget,
       status: 'draft',
       createdById: this.currentUser.id,

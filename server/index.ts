@@ -176,6 +176,8 @@ export {
   MiB,
   mimeEssence,
   mimeMatches,
+  truncateText,
+  unstorableTextRule,
   visibleText,
   withTimeout,
 } from './shared';

@@ -6,14 +6,11 @@
  *   it would be stored silently as U+FFFD, changing what the client sent.
  *
  * The body reader, the query string, tRPC input and the index parsers all
- * call this one check, so each answers the same 400 naming the field.
+ * call this one check, so each answers the same 400 naming the field. The
+ * rules are server/shared/storableText.ts's, which the model applies on save.
  */
+import { NUL_RULE, truncateText, unstorableTextRule } from '../shared/storableText';
 import { BadRequest } from './errors';
-
-const NUL_RULE = 'must not contain the NUL character (U+0000)';
-const SURROGATE_RULE = 'must be valid Unicode (an unpaired surrogate cannot be stored)';
-/** In a `u` regex a pair is one code point, so `\p{Cs}` matches only an unpaired surrogate. */
-const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** Where a value sits in the input; a linked list so deep nesting costs O(1) per step. */
 interface PathNode {
@@ -25,17 +22,17 @@ interface PathNode {
 function fieldPath(node: PathNode | undefined, root: string): string {
   const parts: string[] = [];
   for (let at = node; at !== undefined && parts.length < 20; at = at.parent) {
-    parts.unshift(JSON.stringify(String(at.key)).slice(1, -1).slice(0, 50));
+    parts.unshift(truncateText(JSON.stringify(String(at.key)).slice(1, -1), 50));
   }
   return parts.length === 0 ? root : parts.join('.');
 }
 
-function refuse(text: string, path: PathNode | undefined, root: string): never {
-  const field = fieldPath(path, root);
-  if (text.includes('\u0000')) {
-    throw new BadRequest('Strings must not contain the NUL character (U+0000)', { [field]: [NUL_RULE] });
-  }
-  throw new BadRequest('Strings must be valid Unicode (no unpaired surrogate)', { [field]: [SURROGATE_RULE] });
+function refuse(rule: string, path: PathNode | undefined, root: string): never {
+  const message =
+    rule === NUL_RULE
+      ? 'Strings must not contain the NUL character (U+0000)'
+      : 'Strings must be valid Unicode (no unpaired surrogate)';
+  throw new BadRequest(message, { [fieldPath(path, root)]: [rule] });
 }
 
 /**
@@ -49,7 +46,8 @@ export function assertStorableStrings(value: unknown, root = 'body'): void {
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { value: current, path } = item;
     if (typeof current === 'string') {
-      if (current.includes('\u0000') || UNPAIRED_SURROGATE.test(current)) refuse(current, path, root);
+      const rule = unstorableTextRule(current);
+      if (rule) refuse(rule, path, root);
     } else if (Array.isArray(current)) {
       current.forEach((element, index) => {
         stack.push({ value: element, path: { key: index, parent: path } });

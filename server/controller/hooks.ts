@@ -3,6 +3,7 @@
  * and running them.
  */
 
+import { truncateText } from '../shared/storableText';
 import type { ActionFilter, HookDeclaration, RescueDeclaration } from './metadata';
 import type { ControllerInstance } from './types';
 
@@ -61,7 +62,10 @@ function returnedValueProblem(hook: CompiledHook, returned: unknown): string {
 
 /** Short and free of record contents (the message is logged). */
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string') {
+    const shown = truncateText(value, 40);
+    return JSON.stringify(shown === value ? value : `${shown}…`);
+  }
   if (value === null || typeof value !== 'object') return String(value);
   return `an object (${value.constructor?.name ?? 'no prototype'})`;
 }

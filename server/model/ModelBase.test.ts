@@ -71,6 +71,18 @@ describe('records', () => {
     expect(await Author.count()).toBe(0);
   });
 
+  it('refuses on save text PostgreSQL would change or refuse: half an emoji, U+0000', async () => {
+    // Text the server builds can hold them (a cut in UTF-16 units); stored, half an emoji would become U+FFFD.
+    const halved = await Author.create({ name: 'Party 😀'.slice(0, 7), email: 'a@b' });
+    expect(halved.errors).toEqual({ name: ['must be valid Unicode (an unpaired surrogate cannot be stored)'] });
+    const nul = await Author.create({ name: 'Ada', email: 'a\u0000@b' });
+    expect(nul.errors).toEqual({ email: ['must not contain the NUL character (U+0000)'] });
+    expect(await Author.count()).toBe(0);
+    const whole = await Author.create({ name: 'Party 😀', email: 'a@b' });
+    expect(whole.errors).toEqual({});
+    expect((await Author.find(whole.id)).name).toBe('Party 😀');
+  });
+
   it('validate() adds record-level errors', async () => {
     const author = await Author.create({ name: 'Ada', email: 'a@b', status: 'banned', teamId: 1 });
     expect(author.errors).toEqual({ status: ['cannot be banned inside a team'] });

@@ -1,10 +1,12 @@
 /**
- * Runs a record's validations: lengths derived from the table (varchar(n)),
- * the model's per-attribute zod schemas, its `validate()` method, then the
+ * Runs a record's validations: text PostgreSQL would not store exactly (NUL,
+ * half an emoji: server/shared/storableText.ts), lengths derived from the
+ * table (varchar(n)), the model's per-attribute zod schemas, its `validate()` method, then the
  * model plugins' checks (tenantReferences.ts).
  * Clears and refills `record.errors`; returns true when it stays empty.
  */
 import { issueFieldErrors } from '../shared/issueFieldErrors';
+import { unstorableTextRule } from '../shared/storableText';
 import type { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
 import type { ModelMeta } from './ModelMeta';
@@ -21,6 +23,9 @@ export async function validateRecord(record: ModelBase, meta: ModelMeta): Promis
     const value = state.attributes[name];
     const column = meta.column(name);
     const length = (column as { length?: number }).length;
+    // Client input never gets here with such text (a 400 first); text the server built can.
+    const unstorable = typeof value === 'string' ? unstorableTextRule(value) : undefined;
+    if (unstorable) record.addError(name, unstorable);
     // PostgreSQL counts characters (code points), not UTF-16 units.
     if (column.columnType === 'PgVarchar' && typeof value === 'string' && length && [...value].length > length) {
       record.addError(name, `is too long (maximum is ${length} characters)`);

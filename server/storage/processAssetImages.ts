@@ -16,6 +16,7 @@
  */
 import { PermanentJobError } from '../jobs/PermanentJobError';
 import { formatBytes, MiB } from '../shared/byteSizes';
+import { truncateText } from '../shared/storableText';
 import { Asset } from './Asset';
 import { analyzeImage } from './analyzeImage';
 import { findSlot } from './attachmentSlots';
@@ -30,7 +31,7 @@ export type ImageOutcome = 'processed' | 'skipped' | 'failed';
 
 /** Records why the image job gave up on an asset (`variantsStatus: 'failed'`); the job's onFailure calls it. */
 export async function markVariantsFailed(assetId: number, reason: string): Promise<void> {
-  await Asset.where({ id: assetId }).updateAll({ variantsStatus: 'failed', variantsError: reason.slice(0, 500) });
+  await Asset.where({ id: assetId }).updateAll({ variantsStatus: 'failed', variantsError: truncateText(reason, 500) });
 }
 
 /** Where a variant lives: beside its original, same prefix. */
