@@ -53,7 +53,7 @@ export async function runPresignScenario(options: {
     load = await runLoad(target, settings.presignSeconds, settings.connections);
   }
 
-  const input = { key: generateObjectKey('logo.png', 'public'), contentType: 'image/png', byteSize: 2048 };
+  const input = { key: generateObjectKey('logo.png', 'image/png', 'public'), contentType: 'image/png', byteSize: 2048 };
   const coldStart = performance.now();
   await presignUpload(input);
   const firstMs = performance.now() - coldStart;

@@ -64,7 +64,7 @@ function assertInput(input: CreateFromServiceInput): void {
 async function createFromService(input: CreateFromServiceInput): Promise<Asset> {
   assertInput(input);
   const filename = sanitizeFilename(input.filename);
-  const key = generateObjectKey(filename, input.access);
+  const key = generateObjectKey(filename, input.contentType, input.access);
   const stored = await putObject({
     key,
     contentType: input.contentType,

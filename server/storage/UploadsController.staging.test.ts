@@ -88,8 +88,16 @@ describe('prefixes by access', () => {
     await stage(PNG, 'image/png');
     await stage(PDF, 'application/pdf', 'Billboard.documents', 'report.pdf');
     const [logo, document] = await assetRows();
-    expect(logo?.key).toMatch(/^public\/\d{4}\/\d{2}\/[0-9a-f]{32}$/);
+    // No extension in the filename: the key takes the Content-Type's (server/storage/objectKey.ts).
+    expect(logo?.key).toMatch(/^public\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
     expect(document?.key).toMatch(/^private\/\d{4}\/\d{2}\/[0-9a-f]{32}\.pdf$/);
+  });
+
+  it("a public image named like a web page is stored under its type's extension, not the name's", async () => {
+    // A host or CDN that types objects by extension would otherwise serve this PNG as text/html.
+    await stage(PNG, 'image/png', 'Billboard.logo', 'logo.PNG.html');
+    const [logo] = await assetRows();
+    expect(logo?.key).toMatch(/^public\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
   });
 
   it('an asset presigned before staging keys (PUT straight to uploads/...) still confirms under its own key', async () => {

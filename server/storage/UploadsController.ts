@@ -136,7 +136,7 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     // Signing is local: ask the store first, so an outage is a 503 with nothing written.
     await assertStorageReachable();
     const filename = sanitizeFilename(input.filename);
-    const key = generateObjectKey(filename, registered.slot.access);
+    const key = generateObjectKey(filename, input.contentType, registered.slot.access);
     // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
     const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
     return { registered, filename, key, metadata };

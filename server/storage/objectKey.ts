@@ -1,12 +1,17 @@
 /**
  * Storage keys are made on the server, never taken from the client: 128 bits
- * from the system CSPRNG, so a key cannot be guessed or enumerated, and the
- * client's filename contributes at most a sanitised extension (it helps
- * people browsing the bucket and CDNs guessing types; the real type is the
- * object's Content-Type).
+ * from the system CSPRNG, so a key cannot be guessed or enumerated. The
+ * extension (for people browsing the bucket, and for CDNs and static hosts
+ * that pick a type from it) follows the object's Content-Type, never the
+ * filename alone: `logo.png.html` uploaded as image/png is stored as `.png`,
+ * or a host that trusts extensions would serve an image as an HTML page.
+ * The filename's own extension is kept when it is one of the type's
+ * (`photo.jpeg` as image/jpeg stays `.jpeg`); a type with none known gets none.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { extensions } from 'mime-types';
+import { mimeEssence } from '../shared/mimeMatches';
 import type { AssetAccess } from './tables';
 
 /**
@@ -35,16 +40,26 @@ export function sanitizeExtension(filename: string): string {
   return /^[a-z0-9]{1,10}$/.test(extension) ? `.${extension}` : '';
 }
 
+/** The key's extension: the filename's when it is one of `contentType`'s, else the type's first, else none. */
+export function objectExtension(filename: string, contentType: string): string {
+  const essence = mimeEssence(contentType);
+  const known = essence && Object.hasOwn(extensions, essence) ? (extensions[essence] ?? []) : [];
+  const given = sanitizeExtension(filename);
+  if (given && known.includes(given.slice(1))) return given;
+  return known[0] ? `.${known[0]}` : '';
+}
+
 /**
  * A new key such as `public/2026/11/3f2a...c9.png`, under the access level's
  * prefix. Hex, not base64, so keys never differ only by case
  * (case-insensitive file systems under s3rver or a sync tool would merge them).
  */
-export function generateObjectKey(filename: string, access: AssetAccess): string {
+export function generateObjectKey(filename: string, contentType: string, access: AssetAccess): string {
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const random = randomBytes(16).toString('hex');
-  return `${OBJECT_KEY_PREFIXES[access]}/${now.getUTCFullYear()}/${month}/${random}${sanitizeExtension(filename)}`;
+  const extension = objectExtension(filename, contentType);
+  return `${OBJECT_KEY_PREFIXES[access]}/${now.getUTCFullYear()}/${month}/${random}${extension}`;
 }
 
 /**

@@ -39,7 +39,7 @@ function randomSource(total: number, onChunk: (produced: number) => void = () =>
 
 describe('headObject / deleteObject', () => {
   it('HEAD returns null for a missing key; delete removes an object and is idempotent', async () => {
-    const key = generateObjectKey('a.txt', 'private');
+    const key = generateObjectKey('a.txt', 'text/plain', 'private');
     expect(await headObject(key)).toBeNull();
     await putObject({ key, body: Buffer.from('hello'), contentType: 'text/plain' });
     expect(await headObject(key)).toMatchObject({ byteSize: 5, contentType: 'text/plain' });
@@ -53,7 +53,7 @@ describe("region 'auto' (R2 style)", () => {
   it('works with an endpoint', async () => {
     configureStorage({ ...storage.options, region: 'auto' });
     try {
-      const key = generateObjectKey('r2.txt', 'private');
+      const key = generateObjectKey('r2.txt', 'text/plain', 'private');
       await putObject({ key, body: Buffer.from('auto'), contentType: 'text/plain' });
       expect(await headObject(key)).toMatchObject({ byteSize: 4 });
       expect((await download(key)).toString()).toBe('auto');
@@ -66,7 +66,7 @@ describe("region 'auto' (R2 style)", () => {
 
 describe('putObject', () => {
   it('uploads a Buffer in one PutObject and reports size and ETag', async () => {
-    const key = generateObjectKey('photo.jpg', 'private');
+    const key = generateObjectKey('photo.jpg', 'image/jpeg', 'private');
     const body = randomBytes(300_000);
     const result = await putObject({ key, body, contentType: 'image/jpeg', byteSize: body.byteLength });
     const md5 = createHash('md5').update(body).digest('hex');
@@ -76,7 +76,7 @@ describe('putObject', () => {
   });
 
   it('uploads a plain Uint8Array (a view into a larger buffer)', async () => {
-    const key = generateObjectKey('x.bin', 'private');
+    const key = generateObjectKey('x.bin', 'application/octet-stream', 'private');
     const backing = randomBytes(1000);
     const body = new Uint8Array(backing.buffer, backing.byteOffset + 100, 500);
     await putObject({ key, body, contentType: 'application/octet-stream' });
@@ -84,7 +84,7 @@ describe('putObject', () => {
   });
 
   it('refuses a Buffer whose byteSize is wrong, before any I/O', async () => {
-    const key = generateObjectKey('x.txt', 'private');
+    const key = generateObjectKey('x.txt', 'text/plain', 'private');
     await expect(putObject({ key, body: Buffer.from('abc'), contentType: 'text/plain', byteSize: 4 })).rejects.toThrow(
       RangeError,
     );
@@ -103,7 +103,7 @@ describe('putObject', () => {
     const stream = Readable.from(source.chunks()).on('data', () => {
       maxAhead = Math.max(maxAhead, produced - acknowledged);
     });
-    const key = generateObjectKey('video.mp4', 'private');
+    const key = generateObjectKey('video.mp4', 'video/mp4', 'private');
     const progress: number[] = [];
     const onProgress = (uploaded: number) => {
       acknowledged = uploaded;
@@ -133,7 +133,7 @@ describe('putObject', () => {
         else controller.enqueue(next.value);
       },
     });
-    const key = generateObjectKey('data.csv', 'private');
+    const key = generateObjectKey('data.csv', 'text/csv', 'private');
     const progress: number[] = [];
     const result = await putObject({ key, body, contentType: 'text/csv', onProgress: (n) => progress.push(n) });
     expect(result.byteSize).toBe(total);
@@ -144,14 +144,14 @@ describe('putObject', () => {
   });
 
   it('uploads a small stream in a single request', async () => {
-    const key = generateObjectKey('note.txt', 'private');
+    const key = generateObjectKey('note.txt', 'text/plain', 'private');
     const result = await putObject({ key, body: Readable.from(['hello ', 'world']), contentType: 'text/plain' });
     expect(result).toEqual({ byteSize: 11, etag: createHash('md5').update('hello world').digest('hex') });
     expect((await download(key)).toString()).toBe('hello world');
   });
 
   it('aborts a stream longer than its declared byteSize, leaving nothing behind', async () => {
-    const key = generateObjectKey('big.bin', 'private');
+    const key = generateObjectKey('big.bin', 'application/octet-stream', 'private');
     const source = randomSource(UPLOAD_PART_SIZE * 2 + 10);
     await expect(
       putObject({
@@ -165,7 +165,7 @@ describe('putObject', () => {
   });
 
   it('deletes a stream shorter than its declared byteSize and says so', async () => {
-    const key = generateObjectKey('short.bin', 'private');
+    const key = generateObjectKey('short.bin', 'application/octet-stream', 'private');
     await expect(
       putObject({
         key,

@@ -33,7 +33,7 @@ describe('publicObjectUrl', () => {
   });
 
   it('serves the bytes from the embedded store', async () => {
-    const key = generateObjectKey('logo.png', 'public');
+    const key = generateObjectKey('logo.png', 'image/png', 'public');
     await putObject({ key, body: Buffer.from('png bytes'), contentType: 'image/png' });
     const response = await fetch(publicObjectUrl(key));
     expect(response.status).toBe(200);
@@ -43,7 +43,7 @@ describe('publicObjectUrl', () => {
 
 describe('privateObjectUrl', () => {
   it('is a presigned GET, valid privateUrlExpiry seconds, that downloads the file under its name', async () => {
-    const key = generateObjectKey('report.pdf', 'private');
+    const key = generateObjectKey('report.pdf', 'application/pdf', 'private');
     const body = Buffer.from('%PDF private bytes');
     await putObject({ key, body, contentType: 'application/pdf' });
     const filename = 'Quarterly "report" – Ünïcode.pdf';

@@ -15,7 +15,7 @@ afterAll(() => storage.stop());
 describe('presignUpload', () => {
   it('signs host, content-type and content-length, expiring after uploadUrlExpiry', async () => {
     const before = Date.now();
-    const key = generateObjectKey('logo.png', 'public');
+    const key = generateObjectKey('logo.png', 'image/png', 'public');
     const presigned = await presignUpload({ key, contentType: 'image/png', byteSize: 1234 });
     const url = new URL(presigned.url);
 
@@ -49,7 +49,7 @@ describe('presignUpload', () => {
 
   it('accepts a fetch PUT with the returned headers; HEAD then sees its size and type', async () => {
     const body = Buffer.from('%PDF-1.7 not really a pdf, but bytes all the same');
-    const key = generateObjectKey('report.pdf', 'private');
+    const key = generateObjectKey('report.pdf', 'application/pdf', 'private');
     const presigned = await presignUpload({ key, contentType: 'application/pdf', byteSize: body.byteLength });
 
     expect(await headObject(key)).toBeNull();
@@ -64,7 +64,7 @@ describe('presignUpload', () => {
   it("with the client's SHA-256: signs x-amz-checksum-sha256 as a header the client must send, not a query parameter", async () => {
     const body = Buffer.from('%PDF-1.7 checked bytes');
     const checksumSha256 = createHash('sha256').update(body).digest('base64');
-    const key = generateObjectKey('report.pdf', 'private');
+    const key = generateObjectKey('report.pdf', 'application/pdf', 'private');
     const presigned = await presignUpload({
       key,
       contentType: 'application/pdf',

@@ -31,7 +31,7 @@ async function makeAsset(
 ): Promise<Asset> {
   const logo = (overrides.contentType ?? 'image/png').startsWith('image/');
   const asset = await Asset.create({
-    key: generateObjectKey('file', 'private'),
+    key: generateObjectKey('file', 'image/png', 'private'),
     filename: logo ? 'logo.png' : 'doc.pdf',
     contentType: 'image/png',
     byteSize: 100,

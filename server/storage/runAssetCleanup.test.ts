@@ -21,7 +21,7 @@ async function seedAsset(
   status: 'pending' | 'ready',
   options: { age?: number; detachedAgo?: number; object?: boolean } = {},
 ): Promise<Asset> {
-  const key = generateObjectKey('file.txt', 'private');
+  const key = generateObjectKey('file.txt', 'text/plain', 'private');
   if (options.object !== false) await putObject({ key, body: Buffer.from(key), contentType: 'text/plain' });
   const asset = await Asset.create({
     key,
