@@ -55,6 +55,11 @@ function checkCsrf(request: Request, origin?: (request: Request) => string | und
   }
 }
 
+/** A HEAD's answer: the GET's status and headers without its body (RFC 9110 9.3.2). */
+function withoutBody(response: Response): Response {
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
 /**
  * The API's one request handler (options: docs/controllers.md, "Wiring").
  *
@@ -106,6 +111,12 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   }
 
   async function handleTrpc(request: Request): Promise<Response> {
+    // tRPC answers every HEAD with 204 before reading it (a serverless warm-up), whatever the session, the
+    // record or the procedure. HEAD is a GET without the body, as on REST: run the GET, answer its status.
+    if (request.method === 'HEAD') {
+      const get = new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
+      return withoutBody(await handleTrpc(get));
+    }
     const { forwarded, refused } = await checkTrpcRequest(request);
     return fetchRequestHandler({
       endpoint: trpcEndpoint,
@@ -141,9 +152,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       throw new MethodNotAllowed(others, error.message);
     });
     const response = jsonResponse(result, ACTION_KINDS[route.action.kind].created ? 201 : 200);
-    return request.method === 'HEAD'
-      ? new Response(null, { status: response.status, headers: response.headers })
-      : response;
+    return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 
   async function route(request: Request, seen: EdgeRoute): Promise<Response> {

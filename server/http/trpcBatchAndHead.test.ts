@@ -10,6 +10,7 @@ import { createFixtureTables, handler } from '@/server/testing/controllerFixture
 import { closeTestDatabase } from '../testing/testDatabase';
 
 const ALICE = '1:1=owner';
+const CAROL = '3:2=owner'; // owner of org 2 only
 
 beforeAll(createFixtureTables);
 afterAll(closeTestDatabase);
@@ -86,5 +87,36 @@ describe('a tRPC batch over MAX_BATCH_SIZE', () => {
     expect(calls.map((call) => call.result?.data)).toEqual(
       Array.from({ length: MAX_BATCH_SIZE }, () => ({ total: 1 })),
     );
+  });
+});
+
+describe('HEAD on tRPC', () => {
+  /** GET and HEAD of one URL, as the same user. */
+  async function getAndHead(path: string, input: unknown, user?: string): Promise<[Response, Response]> {
+    const url = `http://localhost/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const headers: Record<string, string> = user ? { 'x-user': user } : {};
+    const get = await handler(new Request(url, { headers }));
+    const head = await handler(new Request(url, { method: 'HEAD', headers }));
+    return [get, head];
+  }
+
+  it.each([
+    ['a readable record', 'orgs.projects.get', { orgId: 1, id: 1 }, ALICE, 200],
+    ['no session', 'orgs.projects.get', { orgId: 1, id: 1 }, undefined, 401],
+    ["another org's record", 'orgs.projects.get', { orgId: 1, id: 1 }, CAROL, 404],
+    ['a mutation (tRPC refuses it over GET)', 'orgs.projects.publish', { orgId: 1, id: 1 }, ALICE, 405],
+    ['an unknown procedure', 'orgs.projects.nope', {}, ALICE, 404],
+  ])('answers what GET answers, without the body: %s', async (_label, path, input, user, status) => {
+    const [get, head] = await getAndHead(path, input, user);
+    expect(get.status).toBe(status);
+    expect(head.status).toBe(status);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('runs no mutation', async () => {
+    await getAndHead('orgs.projects.publish', { orgId: 1, id: 1 }, ALICE);
+    const [row] = await db().execute(sql`select status from projects where id = 1`);
+    expect(row?.status).toBe('draft');
   });
 });
