@@ -14,7 +14,6 @@ import type { AuthorizeScope } from '../controller/dispatch';
 import { dispatch } from '../controller/dispatch';
 import { AppError, NotFound } from '../controller/errors';
 import { currentRequest } from '../log/requestScope';
-import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import { type EdgeRoute, serveAtEdge } from './apiRoute';
 import type { BuiltRouter } from './buildRouter';
 import { checkTenantColumn } from './checkTenantColumn';
@@ -24,7 +23,7 @@ import { createRouteTable, MethodNotAllowed, matchRoute, methodsAt } from './mat
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
-import { appErrorOf, errorHeaders, toTRPCError } from './trpc';
+import { appErrorOf, assertBatchSize, errorHeaders, toTRPCError } from './trpc';
 
 export interface ApiHandlerOptions<Ctx extends object> {
   routers: BuiltRouter;
@@ -56,6 +55,11 @@ function checkCsrf(request: Request, origin?: (request: Request) => string | und
   }
 }
 
+/** A HEAD's answer: the GET's status and headers without its body (RFC 9110 9.3.2). */
+function withoutBody(response: Response): Response {
+  return new Response(null, { status: response.status, headers: response.headers });
+}
+
 /**
  * The API's one request handler (options: docs/controllers.md, "Wiring").
  *
@@ -84,17 +88,20 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
   /**
-   * The cross-site check and the body rules for a tRPC request. What they refuse goes through tRPC as well
-   * (createContext rejects with it), so a tRPC client reads it in tRPC's own envelope, one per call of a
-   * batch, like every other error; `forwarded` then carries no body.
+   * The cross-site check, the batch size and the body rules for a tRPC request. What they refuse goes
+   * through tRPC as well (createContext rejects with it), so a tRPC client reads it in tRPC's own
+   * envelope, one per call of a batch, like every other error; `forwarded` then carries no body.
    */
   async function checkTrpcRequest(request: Request): Promise<{ forwarded: Request; refused?: AppError }> {
     try {
       checkCsrf(request, options.origin);
+      // One request may carry several calls; cap them so one request cannot fan out into thousands.
+      const url = new URL(request.url);
+      assertBatchSize(url.pathname.slice(trpcEndpoint.length), url.searchParams);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
       if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };
       // A query's input travels in `?input=` and tRPC parses it: the same depth rule first.
-      const input = new URL(request.url).searchParams.get('input');
+      const input = url.searchParams.get('input');
       if (input !== null) assertJsonDepth(input);
       return { forwarded: request };
     } catch (error) {
@@ -104,14 +111,19 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   }
 
   async function handleTrpc(request: Request): Promise<Response> {
+    // tRPC answers every HEAD with 204 before reading it (a serverless warm-up), whatever the session, the
+    // record or the procedure. HEAD is a GET without the body, as on REST: run the GET, answer its status.
+    if (request.method === 'HEAD') {
+      const get = new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
+      return withoutBody(await handleTrpc(get));
+    }
     const { forwarded, refused } = await checkTrpcRequest(request);
     return fetchRequestHandler({
       endpoint: trpcEndpoint,
       req: forwarded,
       router: options.routers.router,
       createContext: () => (refused ? Promise.reject(toTRPCError(refused)) : context(request)),
-      // One request may carry several calls; cap them so one request cannot fan out into thousands.
-      maxBatchSize: MAX_BATCH_SIZE,
+      // No `maxBatchSize`: checkTrpcRequest refuses a larger batch, per call (tRPC's would answer in another shape).
       onError: ({ error }) => reportError(appErrorOf(error)),
       // Headers an error asks for (Retry-After on a 429), as REST's errorResponse sends them.
       responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
@@ -140,9 +152,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       throw new MethodNotAllowed(others, error.message);
     });
     const response = jsonResponse(result, ACTION_KINDS[route.action.kind].created ? 201 : 200);
-    return request.method === 'HEAD'
-      ? new Response(null, { status: response.status, headers: response.headers })
-      : response;
+    return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 
   async function route(request: Request, seen: EdgeRoute): Promise<Response> {

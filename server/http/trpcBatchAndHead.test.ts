@@ -1,0 +1,122 @@
+/**
+ * Two corners of the tRPC transport that tRPC answers by itself unless the
+ * handler steps in: a batch over MAX_BATCH_SIZE, and HEAD requests. Both go
+ * through the real handler on real PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db, MAX_BATCH_SIZE } from '@/server';
+import { createFixtureTables, handler } from '@/server/testing/controllerFixtures';
+import { closeTestDatabase } from '../testing/testDatabase';
+
+const ALICE = '1:1=owner';
+const CAROL = '3:2=owner'; // owner of org 2 only
+
+beforeAll(createFixtureTables);
+afterAll(closeTestDatabase);
+beforeEach(async () => {
+  await db().execute(sql`truncate projects, org_settings restart identity`);
+  await db().execute(sql`
+    insert into projects (org_id, name, status, budget) values (1, 'Draft A', 'draft', 10), (2, 'Globex C', 'draft', 1);
+  `);
+});
+
+interface CallError {
+  error?: { code: number; message: string; data: { code: string; httpStatus: number; path?: string } };
+  result?: { data: unknown };
+}
+
+const names = (name: string, count: number, separator = ',') =>
+  Array.from({ length: count }, () => name).join(separator);
+const inputs = (count: number, input: unknown) =>
+  JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [i, input])));
+
+async function projectCount(): Promise<number> {
+  return Number((await db().execute(sql`select count(*)::int as n from projects`))[0]?.n);
+}
+
+describe('a tRPC batch over MAX_BATCH_SIZE', () => {
+  const over = MAX_BATCH_SIZE + 1;
+
+  /** The refusal every other pre-procedure error of a batch gets: JSON, one error per call, each with its path. */
+  async function expectRefusedPerCall(response: Response, path: string): Promise<void> {
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const calls = (await response.json()) as CallError[];
+    expect(calls).toHaveLength(over);
+    for (const call of calls) {
+      // -32600 is tRPC's (JSON-RPC's) code for BAD_REQUEST.
+      expect(call.error).toMatchObject({ code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path } });
+      expect(call.error?.message).toContain(`at most ${MAX_BATCH_SIZE} calls`);
+    }
+  }
+
+  it('is refused over GET in the batch envelope, naming the limit', async () => {
+    const url = `http://localhost/api/trpc/${names('orgs.projects.stats', over)}?batch=1&input=${encodeURIComponent(inputs(over, { orgId: 1 }))}`;
+    await expectRefusedPerCall(
+      await handler(new Request(url, { headers: { 'x-user': ALICE } })),
+      'orgs.projects.stats',
+    );
+  });
+
+  it('is refused over POST the same way, and nothing is created', async () => {
+    const response = await handler(
+      new Request(`http://localhost/api/trpc/${names('orgs.projects.create', over)}?batch=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': ALICE },
+        body: inputs(over, { orgId: 1, data: { name: 'Fan-out' } }),
+      }),
+    );
+    await expectRefusedPerCall(response, 'orgs.projects.create');
+    expect(await projectCount()).toBe(2);
+  });
+
+  it('counts calls as tRPC does, so percent-encoded commas do not slip past', async () => {
+    const url = `http://localhost/api/trpc/${names('orgs.projects.stats', over, '%2C')}?batch=1&input=${encodeURIComponent(inputs(over, { orgId: 1 }))}`;
+    await expectRefusedPerCall(
+      await handler(new Request(url, { headers: { 'x-user': ALICE } })),
+      'orgs.projects.stats',
+    );
+  });
+
+  it('serves a batch of exactly MAX_BATCH_SIZE calls', async () => {
+    const url = `http://localhost/api/trpc/${names('orgs.projects.stats', MAX_BATCH_SIZE)}?batch=1&input=${encodeURIComponent(inputs(MAX_BATCH_SIZE, { orgId: 1 }))}`;
+    const response = await handler(new Request(url, { headers: { 'x-user': ALICE } }));
+    expect(response.status).toBe(200);
+    const calls = (await response.json()) as CallError[];
+    expect(calls.map((call) => call.result?.data)).toEqual(
+      Array.from({ length: MAX_BATCH_SIZE }, () => ({ total: 1 })),
+    );
+  });
+});
+
+describe('HEAD on tRPC', () => {
+  /** GET and HEAD of one URL, as the same user. */
+  async function getAndHead(path: string, input: unknown, user?: string): Promise<[Response, Response]> {
+    const url = `http://localhost/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const headers: Record<string, string> = user ? { 'x-user': user } : {};
+    const get = await handler(new Request(url, { headers }));
+    const head = await handler(new Request(url, { method: 'HEAD', headers }));
+    return [get, head];
+  }
+
+  it.each([
+    ['a readable record', 'orgs.projects.get', { orgId: 1, id: 1 }, ALICE, 200],
+    ['no session', 'orgs.projects.get', { orgId: 1, id: 1 }, undefined, 401],
+    ["another org's record", 'orgs.projects.get', { orgId: 1, id: 1 }, CAROL, 404],
+    ['a mutation (tRPC refuses it over GET)', 'orgs.projects.publish', { orgId: 1, id: 1 }, ALICE, 405],
+    ['an unknown procedure', 'orgs.projects.nope', {}, ALICE, 404],
+  ])('answers what GET answers, without the body: %s', async (_label, path, input, user, status) => {
+    const [get, head] = await getAndHead(path, input, user);
+    expect(get.status).toBe(status);
+    expect(head.status).toBe(status);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('runs no mutation', async () => {
+    await getAndHead('orgs.projects.publish', { orgId: 1, id: 1 }, ALICE);
+    const [row] = await db().execute(sql`select status from projects where id = 1`);
+    expect(row?.status).toBe('draft');
+  });
+});
