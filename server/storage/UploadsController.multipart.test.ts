@@ -14,64 +14,21 @@ import { configureStorage } from './configureStorage';
 import { headObject } from './objectStore';
 import { runAssetCleanup } from './runAssetCleanup';
 import { s3Client } from './s3Client';
-import { call } from './testing/attachmentFixtures';
-import { ALICE, assetRows, BOB, setUpUploadEnvironment } from './testing/uploadFlow';
+import {
+  bigPdf,
+  commandsDuring,
+  createMultipartUpload as create,
+  post,
+  putPart,
+  sendParts,
+} from './testing/multipartFlow';
+import { assetRows, BOB, setUpUploadEnvironment } from './testing/uploadFlow';
 
 const env = setUpUploadEnvironment();
 beforeAll(() => {
   // The shared environment caps uploads at 64 KiB; multipart is for large files.
   configureStorage({ ...env.storage().options, defaultMaxSize: 64 * MiB });
 });
-
-const post = (action: string, body: unknown, user = ALICE) =>
-  call('POST', `/teams/1/uploads/${action}`, { user, body });
-
-/** A 40 MiB "PDF": the signature, then bytes that differ per part (a misplaced part would show). */
-function bigPdf(size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  for (let offset = 0; offset < size; offset += 4096) bytes.writeUInt32BE(offset, offset);
-  bytes.write('%PDF-1.7\n', 0);
-  return bytes;
-}
-
-/** The S3 commands the app sends while `run` runs (name and upload id): the app's side of what s3rver cannot do. */
-async function commandsDuring(run: () => Promise<void>): Promise<string[]> {
-  const sent: string[] = [];
-  s3Client().middlewareStack.add(
-    (next, context) => async (args) => {
-      const { UploadId } = args.input as { UploadId?: string };
-      sent.push(`${context.commandName}${UploadId ? ` ${UploadId}` : ''}`);
-      return next(args);
-    },
-    { step: 'initialize', name: 'recordCommandsForTest' },
-  );
-  try {
-    await run();
-  } finally {
-    s3Client().middlewareStack.remove('recordCommandsForTest');
-  }
-  return sent;
-}
-
-async function putPart(url: string, body: Buffer): Promise<string> {
-  const response = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
-  expect(response.status).toBe(200);
-  const etag = response.headers.get('etag');
-  if (!etag) throw new Error('no ETag');
-  return etag;
-}
-
-async function create(file: Buffer, overrides: Record<string, unknown> = {}) {
-  const created = await post('create-multipart', {
-    filename: 'big.pdf',
-    contentType: 'application/pdf',
-    byteSize: file.byteLength,
-    slot: 'Billboard.documents',
-    ...overrides,
-  });
-  expect(created.status).toBe(200);
-  return created.body as { asset: { id: number }; partSize: number; partCount: number };
-}
 
 describe('multipart uploads', () => {
   it('40 MiB in 8 parts of 5 MiB, interrupted after 4 and resumed from the recorded parts; the bytes come back identical', async () => {
@@ -184,18 +141,17 @@ describe('multipart uploads', () => {
     expect(notMultipart.body.error.fields.assetId[0]).toMatch(/not a multipart upload in progress/);
   });
 
-  // s3rver checks no ETag (a wrong one crashes it), so the store's refusal is played by a middleware, with the
-  // error names S3 answers: a client that records a wrong ETag, or an upload the store has dropped.
+  // The parts are real and listed before completing, so a refusal here means the store changed in between
+  // (another complete, an expiry). s3rver checks no ETag at completion, so the refusal is played by a
+  // middleware, with the error names S3 answers.
   it.each([
     ['InvalidPart', 'parts'],
     ['InvalidPartOrder', 'parts'],
     ['NoSuchUpload', 'assetId'],
   ])('the store refusing the completion with %s is a 400 naming %s, not a 500', async (name, field) => {
-    const { asset } = await create(bigPdf(6 * MiB));
-    for (const partNumber of [1, 2]) {
-      const recorded = await post('record-part', { assetId: asset.id, partNumber, etag: `"${'0'.repeat(32)}"` });
-      expect(recorded.status).toBe(200);
-    }
+    const file = bigPdf(6 * MiB);
+    const { asset, partSize } = await create(file);
+    await sendParts(asset.id, file, partSize, [1, 2]);
     s3Client().middlewareStack.add(
       (next, context) => async (args) => {
         if (context.commandName !== 'CompleteMultipartUploadCommand') return next(args);

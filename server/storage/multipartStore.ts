@@ -5,12 +5,15 @@
  *
  * s3rver implements create, UploadPart and complete but not abort (405):
  * `abortMultipart` reports a refusal instead of throwing, so cancel and
- * cleanup still remove the row; a real store drops the parts.
+ * cleanup still remove the row; a real store drops the parts. It lacks
+ * ListParts too; server/testing/s3rverListParts.ts adds it to the s3rver the
+ * app starts.
  */
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  ListPartsCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -69,6 +72,37 @@ export async function presignPart(
   return { url, expiresAt: new Date(signingDate.getTime() + uploadUrlExpiry * 1000).toISOString() };
 }
 
+export interface StoredPart {
+  partNumber: number;
+  etag: string;
+  byteSize: number;
+}
+
+/** The parts the store holds for the upload, every page of them (S3 answers at most 1,000 at a time). */
+export async function listMultipartParts(key: string, uploadId: string): Promise<StoredPart[]> {
+  const { bucket } = storageConfig();
+  const parts: StoredPart[] = [];
+  let marker: string | undefined;
+  try {
+    do {
+      const page = await withStorage(() =>
+        s3Client().send(
+          new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        ),
+      );
+      for (const part of page.Parts ?? []) {
+        parts.push({ partNumber: part.PartNumber ?? 0, etag: part.ETag ?? '', byteSize: part.Size ?? -1 });
+      }
+      // Only a truncated page promises more; a marker that did not move would loop forever.
+      const next = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+      marker = next && next !== marker ? next : undefined;
+    } while (marker);
+  } catch (error) {
+    throw completionRefusal(error) ?? error;
+  }
+  return parts;
+}
+
 export async function completeMultipart(
   key: string,
   uploadId: string,
@@ -92,9 +126,10 @@ export async function completeMultipart(
 }
 
 /**
- * The store's 4xx refusals of a completion, as the client's 400: the ETags come from the client
- * (record-part), so a wrong one is its mistake, and an upload the store dropped (aborted, expired) cannot
- * be completed again. Unconverted, both reached the error serialiser as a 500.
+ * The store's 4xx refusals of a completion (or of the listing before it), as the client's 400: the ETags
+ * come from the client (record-part), so a wrong one is its mistake, and an upload the store dropped
+ * (aborted, expired) cannot be completed again. Unconverted, both reached the error serialiser as a 500.
+ * The parts were listed and compared first, so InvalidPart here means they changed in between.
  */
 function completionRefusal(error: unknown): BadRequest | undefined {
   const name = (error as { name?: unknown } | null)?.name;

@@ -9,9 +9,10 @@
  *   abortMultipart {assetId}           (cancel: the upload and the row go)
  *
  * The app records the ETags the client reports (`service_assets.multipart`),
- * so resuming after a reload needs no ListParts (which s3rver lacks): the
- * client asks signParts for the parts it is missing, and the answer lists
- * the ones already there. The upload is assembled under a staging key and
+ * so resuming after a reload needs no ListParts: the client asks signParts
+ * for the parts it is missing, and the answer lists the ones already there.
+ * Completion does list the store's parts, and completes only when they are
+ * the recorded ones (a reported ETag is the client's word, not the store's). The upload is assembled under a staging key and
  * then confirmed like a single PUT (size, type, first bytes, then a
  * server-side copy to the final key), so nothing unverified is ever readable
  * where the asset is served, even for a moment; a refused file is deleted
@@ -26,6 +27,7 @@ import {
   abortMultipart,
   completeMultipart,
   createMultipart,
+  listMultipartParts,
   partLength,
   partSizeFor,
   presignPart,
@@ -147,10 +149,46 @@ export async function recordMultipartPart(
   return { uploadedParts: Object.keys(row.multipart.etags).length };
 }
 
+/** S3 compares ETags without their quotes; the client may report either form. */
+function bareEtag(etag: string): string {
+  return etag.replace(/"/g, '');
+}
+
+/**
+ * 400 naming `parts` unless the store holds every recorded part, with the
+ * recorded ETag and the size the part must have. The ETags come from the
+ * client, which may report a part it never sent: S3 would refuse it
+ * (InvalidPart), s3rver would crash on it. Nothing is changed on refusal:
+ * the client sends the part again, records its ETag and completes.
+ */
+async function assertStoreHolds(
+  asset: Asset & { multipart: NonNullable<Asset['multipart']> },
+  recorded: ReadonlyArray<{ partNumber: number; etag: string }>,
+): Promise<void> {
+  const { uploadId, partSize, partCount } = asset.multipart;
+  const stored = new Map((await listMultipartParts(uploadKey(asset), uploadId)).map((part) => [part.partNumber, part]));
+  const problems = recorded.flatMap(({ partNumber, etag }) => {
+    const part = stored.get(partNumber);
+    if (!part) return [`${partNumber} (not in the store)`];
+    if (bareEtag(part.etag) !== bareEtag(etag)) return [`${partNumber} (the store has another ETag)`];
+    const expected = partLength(asset.byteSize ?? 0, partSize, partNumber);
+    if (part.byteSize !== expected) return [`${partNumber} (${part.byteSize} bytes, expected ${expected})`];
+    return [];
+  });
+  if (problems.length > 0) {
+    throw new BadRequest('Parts do not match the store', {
+      parts: [
+        `${problems.length} of ${partCount} do not match what the store received: ${problems.slice(0, 20).join(', ')}; upload them again and record their ETags`,
+      ],
+    });
+  }
+}
+
 /**
  * Completes the store's upload with the recorded ETags (400 naming missing
- * parts), then confirms: the same checks as a single PUT. Concurrent calls
- * complete once (row lock); later ones only confirm.
+ * parts, or parts the store does not hold as recorded), then confirms: the
+ * same checks as a single PUT. Concurrent calls complete once (row lock);
+ * later ones only confirm.
  */
 export async function completeMultipartUpload(assetId: number, owned: Record<string, unknown>): Promise<Asset> {
   await transaction(async () => {
@@ -174,6 +212,7 @@ export async function completeMultipartUpload(assetId: number, owned: Record<str
       partNumber: i + 1,
       etag: etags[String(i + 1)] as string,
     }));
+    await assertStoreHolds(asset, parts);
     await completeMultipart(uploadKey(asset), uploadId, parts);
     await db()
       .update(serviceAssets)

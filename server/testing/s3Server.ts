@@ -4,6 +4,9 @@
  * created with CORS open to the app origin (without it the browser's direct PUT
  * fails with "Failed to fetch").
  *
+ * s3rver lacks ListParts, which the app calls before completing a multipart
+ * upload: s3rverListParts.ts adds it.
+ *
  * It lives under server/testing (not scripts/) because the framework's own
  * storage tests start it, and `server/` imports nothing outside itself; the
  * dev and e2e scripts import it from here.
@@ -13,6 +16,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from './freePort';
+import { type S3rverStore, s3rverListParts } from './s3rverListParts';
 
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
@@ -74,6 +78,9 @@ export async function startS3Server(options: {
     silent: true,
     configureBuckets: [{ name: bucket, configs: [corsConfig(options.allowedOrigins ?? ['*'])] }],
   });
+  // Koa composes `middleware` at run(): the ListParts handler goes just before the router (the last entry).
+  const koa = server as unknown as { middleware: unknown[]; store: S3rverStore };
+  koa.middleware.splice(koa.middleware.length - 1, 0, s3rverListParts(koa.store));
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
