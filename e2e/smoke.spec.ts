@@ -27,3 +27,15 @@ test('/api/health refuses other methods with a JSON 405', async ({ request }) =>
   expect(response.headers().allow).toBe('GET, HEAD, OPTIONS');
   expect((await response.json()).error.code).toBe('METHOD_NOT_SUPPORTED');
 });
+
+test("OPTIONS on the API answers each route's own methods, the Allow of its 405", async ({ request }) => {
+  for (const [path, allow] of [
+    ['/api/health', 'GET, HEAD, OPTIONS'],
+    ['/api/teams/1/api-keys', 'GET, POST, HEAD, OPTIONS'],
+    ['/api/trpc/teams.members.index', 'GET, POST, HEAD, OPTIONS'],
+  ]) {
+    const response = await request.fetch(path as string, { method: 'OPTIONS' });
+    expect(response.status(), path).toBe(204);
+    expect(response.headers().allow, path).toBe(allow);
+  }
+});

@@ -246,7 +246,7 @@ export function checkRouteEdge(root: string, files: string[]): EdgeViolation[] {
         message:
           `${method} is not made by the API's edge, so it answers without the request id, error envelope, ` +
           `access log, drain on shutdown and 405s every other route has. Wrap it in apiRoute from '@/server': ` +
-          `export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('${routePathOf(file)}', { ${method}: async (request) => ... }) ` +
+          `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('${routePathOf(file)}', { ${method}: async (request) => ... }) ` +
           '(docs/controllers.md, "Wiring").',
       });
     }

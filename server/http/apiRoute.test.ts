@@ -74,6 +74,13 @@ it('answers methods it does not serve with a JSON 405 naming the allowed ones', 
   }
 });
 
+it("answers OPTIONS with 204 and the 405's Allow, not every method the route file exports", async () => {
+  const response = await route.OPTIONS(request('OPTIONS'));
+  expect(response.status).toBe(204);
+  expect(response.headers.get('allow')).toBe('GET, POST, PUT, HEAD, OPTIONS');
+  expect(response.headers.get('x-request-id')).toBeTruthy();
+});
+
 it('refuses new requests with a 503 and Connection: close while shutting down', async () => {
   await shutdown({ drainTimeoutMs: 10 });
   const response = await route.GET(request('GET'));

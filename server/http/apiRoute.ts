@@ -11,8 +11,9 @@
  * - access log line (method, route, status, duration, user id).
  *
  * A route file declares the methods it serves with `apiRoute`; every other
- * method answers 405 with `Allow`. To add a route: `export const { GET, POST, PUT,
- * PATCH, DELETE } = apiRoute('/api/things', { GET: (request) => ... })`; `npm run lint`
+ * method answers 405 with `Allow`, and OPTIONS answers 204 with the same `Allow` (Next's own
+ * OPTIONS would list every method the file exports). To add a route: `export const { GET, POST,
+ * PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/things', { GET: (request) => ... })`; `npm run lint`
  * refuses a route file whose methods do not come from here (scripts/layers/routeEdge.ts).
  */
 import { ServiceUnavailable } from '../controller/errors';
@@ -22,7 +23,7 @@ import { errorResponse } from './errorResponse';
 import { allowFor, MethodNotAllowed } from './matchRoute';
 import { withRequestId } from './withRequestId';
 
-/** The methods a route file exports (Next.js answers HEAD from GET and OPTIONS by itself). */
+/** The methods a route file serves with handlers of its own (Next.js answers HEAD from GET). */
 const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
@@ -74,18 +75,21 @@ export function serveAtEdge(
 export function apiRoute(
   path: string,
   handlers: Partial<Record<RouteMethod, RouteHandler>>,
-): Record<RouteMethod, (request: Request) => Promise<Response>> {
+): Record<RouteMethod | 'OPTIONS', (request: Request) => Promise<Response>> {
   const served = ROUTE_METHODS.filter((method) => handlers[method]);
+  const allow = allowFor(served).join(', ');
   const refuse = (request: Request): never => {
     throw new MethodNotAllowed(
       served,
       `${request.method} is not supported on ${path}; use ${allowFor(served).join(', ')}`,
     );
   };
-  return Object.fromEntries(
-    ROUTE_METHODS.map((method) => [
+  const options = () => new Response(null, { status: 204, headers: { allow } });
+  return Object.fromEntries([
+    ...ROUTE_METHODS.map((method) => [
       method,
       (request: Request) => serveAtEdge(request, path, () => (handlers[method] ?? refuse)(request)),
     ]),
-  ) as Record<RouteMethod, (request: Request) => Promise<Response>>;
+    ['OPTIONS', (request: Request) => serveAtEdge(request, path, options)],
+  ]) as Record<RouteMethod | 'OPTIONS', (request: Request) => Promise<Response>>;
 }

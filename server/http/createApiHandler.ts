@@ -19,7 +19,7 @@ import type { BuiltRouter } from './buildRouter';
 import { checkTenantColumn } from './checkTenantColumn';
 import { assertSameOrigin } from './csrf';
 import { jsonResponse, reportError } from './errorResponse';
-import { createRouteTable, MethodNotAllowed, matchRoute, methodsAt } from './matchRoute';
+import { allowFor, createRouteTable, MethodNotAllowed, matchRoute, methodsAt } from './matchRoute';
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
@@ -155,9 +155,20 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 
+  /** OPTIONS: 204 with the methods served at the path, the `Allow` a 405 there names. */
+  function answerOptions(url: URL, seen: EdgeRoute): Response {
+    const trpc = url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`);
+    const served = trpc ? ['GET', 'POST'] : methodsAt(table, url.pathname.slice(prefix.length));
+    if (served.length === 0) throw new NotFound('Route');
+    // The log names no ids: the path's pattern is not looked up for an OPTIONS.
+    seen.route = trpc ? trpcEndpoint : prefix;
+    return new Response(null, { status: 204, headers: { allow: allowFor(served).join(', ') } });
+  }
+
   async function route(request: Request, seen: EdgeRoute): Promise<Response> {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${prefix}/`)) throw new NotFound('Route');
+    if (request.method === 'OPTIONS') return answerOptions(url, seen);
     if (url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`)) {
       // Procedure names (`teams.campaigns.index,teams.campaigns.stats`), never ids; capped, as
       // the client chose them.

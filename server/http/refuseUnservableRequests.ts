@@ -33,7 +33,7 @@ const INSTALLED = Symbol.for('active-controller.refuseUnservableRequests');
 
 /** Every method some route of the app serves; `Allow` of the 405. */
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-/** OPTIONS too goes on to Next.js, which answers it for every route (204 with `Allow`). */
+/** OPTIONS too goes on to Next.js: API routes answer it (204 with their `Allow`, apiRoute.ts), Next the rest. */
 const SERVED_METHODS = new Set([...ALLOWED_METHODS.split(', '), 'OPTIONS']);
 
 interface Refusal {

@@ -103,7 +103,9 @@ describe('routes', () => {
     expect(catchAll.dynamic).toBe('force-dynamic');
     expect(catchAll.runtime).toBe('nodejs');
     // Every method goes to the one handler.
-    expect(new Set([catchAll.GET, catchAll.POST, catchAll.PATCH, catchAll.PUT, catchAll.DELETE]).size).toBe(1);
+    expect(
+      new Set([catchAll.GET, catchAll.POST, catchAll.PATCH, catchAll.PUT, catchAll.DELETE, catchAll.OPTIONS]).size,
+    ).toBe(1);
     const missing = await catchAll.GET(new Request('http://localhost/api/nothing-here'));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
@@ -112,6 +114,20 @@ describe('routes', () => {
     expect(wrongMethod.headers.get('allow')).toContain('GET');
     const anonymous = await catchAll.GET(new Request('http://localhost/api/teams/1/members'));
     expect(anonymous.status).toBe(401);
+  });
+
+  it("answer OPTIONS with the methods served at the path (the 405's Allow), and 404 where nothing is", async () => {
+    const options = (path: string) =>
+      catchAll.OPTIONS(new Request(`http://localhost/api${path}`, { method: 'OPTIONS' }));
+    const members = await options('/teams/1/members');
+    expect(members.status).toBe(204);
+    const wrongMethod = await catchAll.PUT(new Request('http://localhost/api/teams/1/members', { method: 'PUT' }));
+    expect(members.headers.get('allow')).toBe(wrongMethod.headers.get('allow'));
+    expect(members.headers.get('allow')).not.toContain('PUT');
+    expect((await options('/trpc/teams.members.index')).headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+    const missing = await options('/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
   });
 });
 

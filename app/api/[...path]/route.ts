@@ -8,4 +8,4 @@ import { handler } from '@/controllers';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export { handler as DELETE, handler as GET, handler as PATCH, handler as POST, handler as PUT };
+export { handler as DELETE, handler as GET, handler as OPTIONS, handler as PATCH, handler as POST, handler as PUT };

@@ -9,7 +9,7 @@ import { DOCS_CSP, docsPage } from './docsPage';
 // Served per request like every API route (its edge logs and stamps it); browsers cache it 5 minutes.
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/api/docs', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/docs', {
   GET: () =>
     new Response(docsPage('/api/openapi.json', '/api/docs/scalar.js'), {
       headers: {

@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 /** A hung database must not hang the health check. */
 const TIMEOUT_MS = 5_000;
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/api/health', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/health', {
   GET: async () => {
     try {
       const answer = await withTimeout(db().execute(sql`select 1`), TIMEOUT_MS);

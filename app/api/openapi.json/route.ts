@@ -11,7 +11,7 @@ import { apiRoute, jsonResponse } from '@/server';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/api/openapi.json', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/openapi.json', {
   // Public on purpose: it describes routes, never data. Short cache: it changes with each deploy.
   GET: () => jsonResponse(openApiDocument(), 200, { 'cache-control': 'public, max-age=60' }),
 });

@@ -9,7 +9,7 @@ import { checkReadiness } from './checkReadiness';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/api/ready', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/ready', {
   GET: async () => {
     const readiness = await checkReadiness();
     return Response.json(readiness, { status: readiness.ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });

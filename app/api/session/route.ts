@@ -8,4 +8,4 @@ import { createSessionRoutes } from '@/backend/sessionRoutes';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const { GET, POST, DELETE, PUT, PATCH } = createSessionRoutes();
+export const { GET, POST, DELETE, PUT, PATCH, OPTIONS } = createSessionRoutes();

@@ -7,4 +7,4 @@ import { createAuthRoutes } from '@/backend/auth/authRoutes';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export const { GET, POST, PUT, PATCH, DELETE } = createAuthRoutes();
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = createAuthRoutes();

@@ -14,7 +14,7 @@ const BUNDLE = path.join(process.cwd(), 'node_modules/@scalar/api-reference/dist
 let bundle: Promise<Buffer> | undefined;
 
 // Through the API's edge like every route file: request id, access log, the error envelope if the read fails.
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/api/docs/scalar.js', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/docs/scalar.js', {
   GET: async () => {
     // Read once per process: 3.5 MB that only changes with the package version.
     bundle ??= readFile(BUNDLE).catch((error: unknown) => {

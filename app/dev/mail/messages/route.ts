@@ -12,7 +12,7 @@ import { devMailboxAllowed, devMailboxUrl, listDevMails } from '../devMailbox';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = apiRoute('/dev/mail/messages', {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/dev/mail/messages', {
   GET: async (request) => {
     if (!devMailboxAllowed()) throw new NotFound('Page');
     if (!devMailboxUrl())
