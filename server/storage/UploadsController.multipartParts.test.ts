@@ -4,7 +4,9 @@
  * ETag the client reports for a part it never sent used to reach s3rver's
  * completion, which crashed on the missing file and took every later upload
  * with it (real S3 answers InvalidPart). Now it is the client's 400 naming
- * `parts`, nothing is sent to complete, and the upload can still finish.
+ * `parts`, nothing is sent to complete, the wrong parts' ETags are forgotten
+ * (sign-parts lists them as still to send, so a resuming client sends them
+ * again), and the upload can still finish.
  */
 import { UploadPartCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +36,7 @@ async function complete(assetId: number) {
 }
 
 describe('complete-multipart checks the parts the store holds', () => {
-  it('a made-up ETag for a part never uploaded is a 400 naming parts; the asset stays, and completes once the part is sent', async () => {
+  it('a made-up ETag for a part never uploaded is a 400 naming parts; only that part is to send again, then it completes', async () => {
     const file = bigPdf(6 * MiB);
     const { asset, partSize, partCount } = await createMultipartUpload(file);
     expect(partCount).toBe(2);
@@ -49,9 +51,15 @@ describe('complete-multipart checks the parts the store holds', () => {
     expect(refused.body.error.fields.parts?.[0]).toMatch(/^1 of 2 do not match what the store received: 2 \(not in/);
     // Listed, never completed: the store was not handed the part list.
     expect(refused.sent).toEqual(['ListPartsCommand']);
-    // The asset as it was: still pending, the same recorded parts, nothing assembled.
-    expect(await assetRows()).toEqual([before]);
+    // Still pending, nothing assembled; part 2's made-up ETag is forgotten, part 1's (which the store holds) kept.
+    const [after] = await assetRows();
+    expect(after).toMatchObject({ status: 'pending', key: before?.key });
+    expect(after?.multipart?.etags).toEqual({ '1': before?.multipart?.etags['1'] });
     expect(await headObject(before?.staging_key as string)).toBeNull();
+    // So a client that resumes sees part 2 as not uploaded, and sends it again.
+    const resumed = await post('sign-parts', { assetId: asset.id, partNumbers: [2] });
+    const { uploaded } = resumed.body as { uploaded: { partNumber: number }[] };
+    expect(uploaded.map((part) => part.partNumber)).toEqual([1]);
 
     // s3rver is still up: a single PUT goes through, and so does the missing part.
     await uploadAndConfirm();

@@ -155,33 +155,39 @@ function bareEtag(etag: string): string {
 }
 
 /**
- * 400 naming `parts` unless the store holds every recorded part, with the
- * recorded ETag and the size the part must have. The ETags come from the
- * client, which may report a part it never sent: S3 would refuse it
- * (InvalidPart), s3rver would crash on it. Nothing is changed on refusal:
- * the client sends the part again, records its ETag and completes.
+ * The recorded parts the store does not hold as recorded (missing, another
+ * ETag, or not the size the part must have), each with what is wrong. The
+ * ETags come from the client, which may report a part it never sent: S3
+ * would refuse it (InvalidPart), s3rver would crash on it.
  */
-async function assertStoreHolds(
+async function partsNotInStore(
   asset: Asset & { multipart: NonNullable<Asset['multipart']> },
   recorded: ReadonlyArray<{ partNumber: number; etag: string }>,
-): Promise<void> {
-  const { uploadId, partSize, partCount } = asset.multipart;
+): Promise<{ partNumber: number; problem: string }[]> {
+  const { uploadId, partSize } = asset.multipart;
   const stored = new Map((await listMultipartParts(uploadKey(asset), uploadId)).map((part) => [part.partNumber, part]));
-  const problems = recorded.flatMap(({ partNumber, etag }) => {
+  return recorded.flatMap(({ partNumber, etag }) => {
     const part = stored.get(partNumber);
-    if (!part) return [`${partNumber} (not in the store)`];
-    if (bareEtag(part.etag) !== bareEtag(etag)) return [`${partNumber} (the store has another ETag)`];
     const expected = partLength(asset.byteSize ?? 0, partSize, partNumber);
-    if (part.byteSize !== expected) return [`${partNumber} (${part.byteSize} bytes, expected ${expected})`];
-    return [];
+    const problem = !part
+      ? 'not in the store'
+      : bareEtag(part.etag) !== bareEtag(etag)
+        ? 'the store has another ETag'
+        : part.byteSize !== expected
+          ? `${part.byteSize} bytes, expected ${expected}`
+          : undefined;
+    return problem ? [{ partNumber, problem }] : [];
   });
-  if (problems.length > 0) {
-    throw new BadRequest('Parts do not match the store', {
-      parts: [
-        `${problems.length} of ${partCount} do not match what the store received: ${problems.slice(0, 20).join(', ')}; upload them again and record their ETags`,
-      ],
-    });
-  }
+}
+
+/** The 400 for parts the store does not hold as recorded. */
+function partsRefusal(problems: ReadonlyArray<{ partNumber: number; problem: string }>, partCount: number) {
+  const listed = problems.slice(0, 20).map(({ partNumber, problem }) => `${partNumber} (${problem})`);
+  return new BadRequest('Parts do not match the store', {
+    parts: [
+      `${problems.length} of ${partCount} do not match what the store received: ${listed.join(', ')}; upload them again and record their ETags`,
+    ],
+  });
 }
 
 /**
@@ -191,6 +197,8 @@ async function assertStoreHolds(
  * later ones only confirm.
  */
 export async function completeMultipartUpload(assetId: number, owned: Record<string, unknown>): Promise<Asset> {
+  // Thrown after the transaction, so what it forgets (below) is kept.
+  let refusal: BadRequest | undefined;
   await transaction(async () => {
     const found = await db()
       .select({ multipart: serviceAssets.multipart, status: serviceAssets.status })
@@ -212,13 +220,26 @@ export async function completeMultipartUpload(assetId: number, owned: Record<str
       partNumber: i + 1,
       etag: etags[String(i + 1)] as string,
     }));
-    await assertStoreHolds(asset, parts);
+    const problems = await partsNotInStore(asset, parts);
+    if (problems.length > 0) {
+      // Their ETags are forgotten: sign-parts then lists these parts as still to send, so a client that
+      // resumes (server/client/uploadMultipart.ts) sends them again. The parts the store holds stay recorded.
+      const wrong = new Set(problems.map(({ partNumber }) => String(partNumber)));
+      const kept = Object.fromEntries(Object.entries(etags).filter(([partNumber]) => !wrong.has(partNumber)));
+      await db()
+        .update(serviceAssets)
+        .set({ multipart: { ...asset.multipart, etags: kept }, updatedAt: new Date() })
+        .where(eq(serviceAssets.id, assetId));
+      refusal = partsRefusal(problems, partCount);
+      return;
+    }
     await completeMultipart(uploadKey(asset), uploadId, parts);
     await db()
       .update(serviceAssets)
       .set({ multipart: null, updatedAt: new Date() })
       .where(eq(serviceAssets.id, assetId));
   });
+  if (refusal) throw refusal;
   return confirmUpload(assetId, owned);
 }
 
