@@ -96,6 +96,17 @@ describe('sign-up ignores what a client may not set', () => {
     const [row] = await db().select().from(users).where(eq(users.id, id));
     expect(row?.image).toBeNull();
   });
+
+  it('refuses an image URL over 2,048 characters, and takes one of 2,048', async () => {
+    const { id, cookie } = await signUp('Long', 'long-image@example.com', 'long enough');
+    const url = (length: number) => `https://cdn.example.com/${'a'.repeat(length - 24)}`;
+    const refused = await post('/update-user', { image: url(2049) }, { cookie });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.fields).toEqual({ image: ['is too long (maximum is 2048 characters)'] });
+    expect((await post('/update-user', { image: url(2048) }, { cookie })).status).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, id));
+    expect(row?.image).toBe(url(2048));
+  });
 });
 
 describe('wrong types and broken bodies', () => {

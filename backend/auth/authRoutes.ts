@@ -93,6 +93,8 @@ export async function inApiErrorFormat(response: Response, path = ''): Promise<R
 /** `users.name` is varchar(100) and `users.email` varchar(255) (db/schema.ts). */
 const MAX_NAME_LENGTH = 100;
 const MAX_EMAIL_LENGTH = 255;
+/** A profile picture's URL: the length browsers and CDNs reliably handle (the column is text, so no limit of its own). */
+const MAX_IMAGE_URL_LENGTH = 2048;
 
 /** Fields better-auth redirects to or puts into a mailed link. */
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
@@ -136,7 +138,7 @@ function assertLocalRedirects(request: Request, values: Record<string, unknown>)
  * User.normalizeEmail does (better-auth only lower-cases it, so `Alice@Example.com ` was a 400
  * instead of alice); a name shows something and fits its column, as the User model wants (better-auth
  * writes users through its own adapter, not the model); `image` is an http(s) URL (better-auth stored
- * `javascript:` ones, which run where a page links them); redirect targets stay on this site.
+ * `javascript:` ones, which run where a page links them) of at most 2,048 characters (it stored any length); redirect targets stay on this site.
  */
 function sanitized(request: Request, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
@@ -163,6 +165,9 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
     const url = typeof out.image === 'string' && URL.canParse(out.image) ? new URL(out.image) : null;
     if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
       throw new BadRequest('Invalid input', { image: ['must be an http(s) URL'] });
+    }
+    if ((out.image as string).length > MAX_IMAGE_URL_LENGTH) {
+      throw new BadRequest('Invalid input', { image: [`is too long (maximum is ${MAX_IMAGE_URL_LENGTH} characters)`] });
     }
   }
   assertLocalRedirects(request, out);
