@@ -34,8 +34,35 @@ const BY_CODE: Record<string, (path: string) => FieldError | null> = {
     path === '/change-password' ? { field: 'currentPassword', message: 'is incorrect' } : null,
 };
 
-/** The field errors better-auth's `code` stands for on endpoint `path` (under /api/auth), if any. */
-export function authFieldErrors(code: unknown, path: string): Record<string, string[]> | undefined {
+/** zod's wording for a value of the wrong type, in the words the API's own checks use. */
+const TYPE_MESSAGES: Record<string, string> = {
+  string: 'must be a string',
+  number: 'must be a number',
+  boolean: 'must be true or false',
+  object: 'must be an object',
+  array: 'must be a list',
+};
+
+/**
+ * better-auth's body validation (`VALIDATION_ERROR`) names its fields only inside the message:
+ * `[body.email] Invalid input: expected string, received array; [body.password] ...`. Each becomes
+ * the field's error, so a wrong type reads like the API's other 400s.
+ */
+function validationFieldErrors(message: string): Record<string, string[]> | undefined {
+  const fields: Record<string, string[]> = {};
+  for (const part of message.split('; ')) {
+    const match = /^\[body\.([\w.]+)\] (.+)$/.exec(part);
+    if (!match) continue;
+    const [, field, text] = match as unknown as [string, string, string];
+    const expected = /^Invalid input: expected (\w+)/.exec(text)?.[1];
+    fields[field] = [...(fields[field] ?? []), (expected && TYPE_MESSAGES[expected]) || text];
+  }
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/** The field errors better-auth's `code` (and message) stands for on endpoint `path` (under /api/auth), if any. */
+export function authFieldErrors(code: unknown, path: string, message?: unknown): Record<string, string[]> | undefined {
+  if (code === 'VALIDATION_ERROR') return typeof message === 'string' ? validationFieldErrors(message) : undefined;
   const error = typeof code === 'string' ? BY_CODE[code]?.(path) : null;
   return error ? { [error.field]: [error.message] } : undefined;
 }

@@ -189,6 +189,15 @@ describe('wrong types and broken bodies', () => {
     });
   }
 
+  it("a wrong type names its field, as the API's other 400s do (better-auth says it only in its message)", async () => {
+    const response = await post('/sign-in/email', { email: ['victim@example.com'], password: 12345678 });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields).toEqual({
+      email: ['must be a string'],
+      password: ['must be a string'],
+    });
+  });
+
   const broken: { label: string; init: Init; statuses: number[] }[] = [
     { label: 'no body at all', init: { body: null, contentType: null }, statuses: [400] },
     { label: 'an empty JSON body', init: { body: '', contentType: JSON_TYPE }, statuses: [400] },

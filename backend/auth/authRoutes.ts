@@ -80,7 +80,7 @@ export async function inApiErrorFormat(response: Response, path = ''): Promise<R
       ? defaultMessage(response.status)
       : (ownMessage ?? (typeof body?.message === 'string' ? body.message : defaultMessage(response.status)));
   // A refusal about one field (a short password, a taken email) names it, for the form to show beside it.
-  const fields = response.status < 500 ? authFieldErrors(body?.code, path) : undefined;
+  const fields = response.status < 500 ? authFieldErrors(body?.code, path, body?.message) : undefined;
   const reshaped = jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, response.status);
   // better-auth's other headers, each Set-Cookie included (a record would keep only the last one).
   for (const [name, value] of response.headers) {
