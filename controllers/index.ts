@@ -1,6 +1,6 @@
 /**
  * The app's API: every controller, merged into one router and served by one
- * handler under /api (app/api/[...path]/route.ts), REST and tRPC alike.
+ * handler under /api (app/api/[[...path]]/route.ts), REST and tRPC alike.
  *
  * Add a controller: create controllers/<Name>Controller.ts exporting a class
  * of that name and run `npm run gen` (it runs by itself before dev, build,

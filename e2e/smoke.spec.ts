@@ -28,6 +28,14 @@ test('/api/health refuses other methods with a JSON 405', async ({ request }) =>
   expect((await response.json()).error.code).toBe('METHOD_NOT_SUPPORTED');
 });
 
+test('/api itself is a JSON 404, like any path no route serves', async ({ request }) => {
+  for (const path of ['/api', '/api/nothing-here']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
+  }
+});
+
 test("OPTIONS on the API answers each route's own methods, the Allow of its 405", async ({ request }) => {
   for (const [path, allow] of [
     ['/api/health', 'GET, HEAD, OPTIONS'],

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb } from '@/db/database';
-import { POST as apiPost } from './[...path]/route';
+import { POST as apiPost } from './[[...path]]/route';
 import { POST as sessionPost } from './session/route';
 
 afterAll(closeDb);

@@ -90,7 +90,7 @@ describe('handlers made by the edge', () => {
     [
       "the catch-all's createApiHandler handler",
       {
-        'app/api/[...path]/route.ts':
+        'app/api/[[...path]]/route.ts':
           "import { handler } from '@/controllers';\nexport { handler as GET, handler as POST };\n",
         'controllers/index.ts': "export { handler } from './api';\n",
         'controllers/api.ts':
@@ -115,7 +115,7 @@ it('every route file of the tree goes through the edge', () => {
   const routeFiles = treeFiles(ROOT).filter((file) => ROUTE_FILE.test(file));
   expect(routeFiles).toEqual(
     expect.arrayContaining([
-      'app/api/[...path]/route.ts',
+      'app/api/[[...path]]/route.ts',
       'app/api/session/route.ts',
       'app/dev/mail/messages/route.ts',
     ]),

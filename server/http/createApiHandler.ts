@@ -1,7 +1,7 @@
 /**
  * The whole API as one `(Request) => Promise<Response>`: REST routes from the
  * controllers' route records, and tRPC at `<prefix>/trpc`. The app's
- * catch-all route (`app/api/[...path]/route.ts`) and the tests both use it.
+ * catch-all route (`app/api/[[...path]]/route.ts`) and the tests both use it.
  *
  * Each transport only parses and serialises; `dispatch()` does the rest.
  * Around both: the API's one edge (apiRoute.ts: request id, drain, error
@@ -69,7 +69,7 @@ function withoutBody(response: Response): Response {
  * export const api = mergeRouters(buildRouter(CampaignController), buildRouter(PostController));
  * export const handler = createApiHandler({ routers: api, createContext, authorizeScope });
  *
- * // app/api/[...path]/route.ts
+ * // app/api/[[...path]]/route.ts
  * export { handler as DELETE, handler as GET, handler as PATCH, handler as POST, handler as PUT };
  * ```
  */

@@ -99,13 +99,16 @@ describe('routes', () => {
     expect(new Set(api.routes.map((route) => route.controller.name))).toEqual(registered);
   });
 
-  it('are served by app/api/[...path]/route.ts, with JSON 404 and 405', async () => {
+  it('are served by app/api/[[...path]]/route.ts, with JSON 404 and 405', async () => {
     expect(catchAll.dynamic).toBe('force-dynamic');
     expect(catchAll.runtime).toBe('nodejs');
     // Every method goes to the one handler.
     expect(
       new Set([catchAll.GET, catchAll.POST, catchAll.PATCH, catchAll.PUT, catchAll.DELETE, catchAll.OPTIONS]).size,
     ).toBe(1);
+    const api = await catchAll.GET(new Request('http://localhost/api'));
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });
     const missing = await catchAll.GET(new Request('http://localhost/api/nothing-here'));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route not found' } });

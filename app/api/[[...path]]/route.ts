@@ -1,6 +1,8 @@
 /**
  * Every /api route except /api/health and /api/session: the controllers'
  * REST routes and tRPC at /api/trpc, served by one handler (controllers/index.ts).
+ * Optional (`[[...path]]`), so `/api` itself gets the API's JSON 404 too, not
+ * Next's HTML not-found page.
  */
 import { handler } from '@/controllers';
 
