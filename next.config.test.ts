@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { describe, expect, it } from 'vitest';
 import config from './next.config';
 
@@ -20,12 +20,5 @@ describe('next.config.ts', () => {
       expect(packages).toContain('rate-limiter-flexible');
       expect(packages).toContain('drizzle-orm');
     }
-  });
-
-  // A restored dev cache sometimes sent every page into a reload loop ("HMR hash mismatch") until .next went.
-  it('gives next dev no Turbopack cache on disk, and only next dev', () => {
-    expect(config(PHASE_DEVELOPMENT_SERVER).experimental?.turbopackFileSystemCacheForDev).toBe(false);
-    expect(config(PHASE_PRODUCTION_BUILD).experimental).toEqual({ serverMinification: false });
-    expect(config('phase-production-server').experimental).toBeUndefined();
   });
 });

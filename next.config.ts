@@ -1,6 +1,6 @@
 // Next.js configuration. See docs/decisions.md for why each flag is set.
 import type { NextConfig } from 'next';
-import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
 import { API_DOCUMENTS, apiSecurityHeaders } from './app/lib/apiSecurityHeaders';
 
 /** `{ name: value }` as Next's header list. */
@@ -57,15 +57,7 @@ const nextConfig: NextConfig = {
  * unminified. Only the build minifies, so only the build is told: `next dev`
  * and `next start` then do not list the experiment at start-up (Next prints a
  * switched-off experiment as `⨯ serverMinification`, which reads as an error).
- *
- * `next dev` keeps no Turbopack cache on disk between runs: with the one it
- * restored (`.next/dev/cache`), a start now and then reloaded every page in a
- * loop ("HMR hash mismatch") until `.next` was deleted (docs/decisions.md).
  */
 export default function config(phase: string): NextConfig {
-  if (phase === PHASE_PRODUCTION_BUILD) return { ...nextConfig, experimental: { serverMinification: false } };
-  if (phase === PHASE_DEVELOPMENT_SERVER) {
-    return { ...nextConfig, experimental: { turbopackFileSystemCacheForDev: false } };
-  }
-  return nextConfig;
+  return phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, experimental: { serverMinification: false } } : nextConfig;
 }
