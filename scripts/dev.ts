@@ -10,7 +10,8 @@
  *   sends the app's mail to it; read them at /dev/mail (docs/mail.md).
  * - No SESSION_SECRET: generates one into .data/session-secret.
  * - Writes what it generated to .data/dev-env.json, so `npm run db:*` reach
- *   the same services, then runs `next dev` with that environment.
+ *   the same services, then runs `next dev` with that environment, and runs
+ *   it again when `npm run gen` changes the controller or model lists.
  *
  * One Ctrl-C stops Next, then the services. A second start reuses .data/
  * (DEV_DATA_DIR moves it).
@@ -19,7 +20,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +32,7 @@ import { freePort } from '../server/testing';
 import { dataDir, isProcessAlive, loadEnvFiles, readLiveDevEnv, removeDevEnv, writeDevEnv } from './devEnvFile';
 import { ensureDatabase, startEmbeddedPostgres } from './services/embeddedPostgres';
 import { onShutdown, stopChild } from './shutdown';
+import { generatedListFiles, watchGeneratedLists } from './watchGeneratedLists';
 
 const log = (message: string) => console.log(`[dev] ${message}`);
 const fail = (message: string): never => {
@@ -149,26 +151,48 @@ writeDevEnv({ pid: process.pid, appUrl, env: generated });
 // 6. Next.js.
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 log(`starting next dev on ${appUrl} (health: ${appUrl}/api/health)`);
-next = spawn(process.execPath, [nextBin, 'dev', '--port', String(appPort)], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    ...generated,
-    NEXT_TELEMETRY_DISABLED: '1',
-    // better-auth's own variable for its base URL (the links it builds), when APP_URL does not
-    // name it: the URL printed above. Without one it warns at start-up that it will guess it from
-    // each request. Its origin checks still accept the origin you browse from (backend/auth/auth.ts).
-    ...(env.APP_URL ? {} : { BETTER_AUTH_URL: appUrl }),
-  },
+/** True while dev replaces next dev itself (below): its exit is not the user's. */
+let restarting = false;
+const root = path.resolve(import.meta.dirname, '..');
+
+function startNext(): void {
+  // Each next dev starts without the Turbopack cache a previous one left on disk: restored, it sent
+  // every page into a reload loop ("HMR hash mismatch") on about one start in five (docs/decisions.md).
+  rmSync(path.join(root, '.next', 'dev', 'cache'), { recursive: true, force: true });
+  next = spawn(process.execPath, [nextBin, 'dev', '--port', String(appPort)], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...generated,
+      NEXT_TELEMETRY_DISABLED: '1',
+      // better-auth's own variable for its base URL (the links it builds), when APP_URL does not
+      // name it: the URL printed above. Without one it warns at start-up that it will guess it from
+      // each request. Its origin checks still accept the origin you browse from (backend/auth/auth.ts).
+      ...(env.APP_URL ? {} : { BETTER_AUTH_URL: appUrl }),
+    },
+  });
+  next.on('exit', (code, signal) => {
+    if (restarting) return;
+    // 130/143: Next stopping on the Ctrl-C/SIGTERM the terminal sent the whole process group.
+    if (code && code !== 130 && code !== 143 && signal === null) {
+      console.error(`[dev] next dev exited with code ${code}`);
+      process.exitCode = code ?? 1;
+    }
+    void shutdown('next exited');
+  });
+}
+startNext();
+
+// `npm run gen` rewrote the controller or model lists: restart next dev, whose server modules would
+// keep the old lists for pages added since (scripts/watchGeneratedLists.ts). The services stay up.
+const stopWatching = watchGeneratedLists(generatedListFiles(root, ['controllers', 'db/models']), async (changed) => {
+  log(`${changed.map((file) => path.relative(root, file)).join(', ')} changed: restarting next dev`);
+  restarting = true;
+  if (next) await stopChild(next);
+  restarting = false;
+  startNext();
 });
-next.on('exit', (code, signal) => {
-  // 130/143: Next stopping on the Ctrl-C/SIGTERM the terminal sent the whole process group.
-  if (code && code !== 130 && code !== 143 && signal === null) {
-    console.error(`[dev] next dev exited with code ${code}`);
-    process.exitCode = code ?? 1;
-  }
-  void shutdown('next exited');
-});
+stops.push({ name: 'the generated-list watcher', stop: async () => stopWatching() });
 
 // --- helpers ---------------------------------------------------------------
 
