@@ -70,8 +70,9 @@ export function column(field: Field, targetTable?: string): { code: string; impo
   }
   if (!field.optional) code += '.notNull()';
   if (field.type === 'boolean' && !field.optional) code += '.default(false)';
-  if (field.type === 'references')
-    code += `\n      .references(() => ${targetTable}.id, { onDelete: '${field.optional ? 'set null' : 'cascade'}' })`;
+  // Deleting a record that others still reference is refused (a 422 naming them), optional or not:
+  // nothing is deleted or emptied behind the user's back. docs/generators.md, "References", says why.
+  if (field.type === 'references') code += `\n      .references(() => ${targetTable}.id, { onDelete: 'restrict' })`;
   return { code: `${field.name}: ${code},`, imports };
 }
 

@@ -146,6 +146,9 @@ const RESERVED_RESOURCES = new Set([
 ]);
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** `line-items` from `LineItem`: the URL segment of a model's controller at /teams/:teamId/<segment>. */
+export const pluralSegment = (name: string) => snake(pluralize.plural(name)).replace(/_/g, '-');
 const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
 export function parseResourceName(name: string | undefined): Omit<Resource, 'fields' | 'attachments'> {
@@ -173,7 +176,7 @@ export function parseResourceName(name: string | undefined): Omit<Resource, 'fie
       );
   return {
     name,
-    plural: snake(pluralName).replace(/_/g, '-'),
+    plural: pluralSegment(name),
     pluralTitle: pluralName.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
     camel: camelOf(name),
     pluralCamel: camelOf(pluralName),

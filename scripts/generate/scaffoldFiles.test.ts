@@ -76,6 +76,35 @@ describe('scaffoldFiles', () => {
     expect(seed).not.toContain('brandId');
   });
 
+  it('restricts deleting a referenced record, required or optional, and tests that the delete is refused', () => {
+    const { schemaBlock, files } = scaffold(
+      'LineItem',
+      'title:string',
+      'gizmo:references',
+      'brand:references:optional',
+    );
+    const test = files['controllers/LineItemController.test.ts'] as string;
+    // Neither deletes nor empties the line items behind the user's back.
+    expect(schemaBlock).toContain(".references(() => gizmos.id, { onDelete: 'restrict' })");
+    expect(schemaBlock).toContain(".references(() => brands.id, { onDelete: 'restrict' })");
+    // The template's own keys (team, creator) keep their rules; only the generated references restrict.
+    expect(scaffold('Note', 'title:string').schemaBlock).toMatch(
+      /teams\.id, \{ onDelete: 'cascade' \}[\s\S]*users\.id, \{ onDelete: 'set null' \}/,
+    );
+    for (const [Model, plural, field] of [
+      ['Gizmo', 'gizmos', 'gizmoId'],
+      ['Brand', 'brands', 'brandId'],
+    ]) {
+      expect(test).toContain(`data: { ...valid(), ${field}: target.id }`);
+      expect(test).toContain(`call('DELETE', \`/teams/\${home}/${plural}/\${target.id}\`)`);
+      expect(test).toContain(`base: ['${Model} is still referenced by line items']`);
+      expect(test).toContain(`expect((await LineItem.find(referring.body.id)).${field}).toBe(target.id);`);
+    }
+    expect(scaffold('Note', 'title:string').files['controllers/NoteController.test.ts']).not.toContain(
+      'still referenced',
+    );
+  });
+
   const refusals: [string, RegExp][] = [
     [
       'person:references',

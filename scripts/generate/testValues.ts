@@ -7,7 +7,7 @@
 import { invalid, sample } from './fieldSamples';
 import { fieldLabel, isFilterable } from './fieldTypes';
 import { lines } from './lines';
-import type { Field, Resource } from './parseScaffold';
+import { type Field, pluralSegment, type Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
 import { uploadTestValues } from './uploadTestValues';
 import { lowerWords, runningText } from './words';
@@ -98,6 +98,27 @@ function fillField(field: Field, titleField: Field | undefined): string {
 }
 
 /**
+ * The referenced record cannot be deleted while a record refers to it (the generated foreign key
+ * restricts, optional or not): its controller's destroy answers 422 naming this table, and both rows stay.
+ */
+function restrictTest(resource: Resource, field: Field, create: (target: string, teamId: string) => string): string {
+  const target = field.target as string;
+  const referring = runningText(resource.name);
+  return [
+    `it("refuses to delete a ${lowerWords(fieldLabel(field))} a ${referring} still refers to (422); both remain", async () => {`,
+    `  const target = await ${create(target, 'home')};`,
+    `  const referring = await call('POST', base(), { data: { ...valid(), ${field.name}: target.id } });`,
+    '  expect(referring.status, JSON.stringify(referring.body)).toBe(201);',
+    `  const refused = await call('DELETE', \`/teams/\${home}/${pluralSegment(target)}/\${target.id}\`);`,
+    '  expect(refused.status).toBe(422);',
+    `  expect(refused.body).toMatchObject({ error: { fields: { base: ['${target} is still referenced by ${resource.table.replace(/_/g, ' ')}'] } } });`,
+    `  expect(await ${target}.findBy({ id: target.id })).not.toBeNull();`,
+    `  expect((await ${resource.name}.find(referring.body.id)).${field.name}).toBe(target.id);`,
+    '});',
+  ].join('\n');
+}
+
+/**
  * `factories`: each referenced model's factory (referencedModels.ts);
  * `titleField`: the first required text field, which the browser test types its marker into.
  */
@@ -170,6 +191,7 @@ export function testValues(
         ].join('\n'),
       ),
     ),
+    restrictTest: lines(references.map((field) => restrictTest(resource, field, create))),
     firstBlankMessage: "can't be blank",
     firstLabel: titleField ? fieldLabel(titleField) : '',
     fillCreate: lines(fields.map((field) => fillField(field, titleField))),

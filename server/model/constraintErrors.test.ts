@@ -57,6 +57,27 @@ describe('database constraint violations become field errors', () => {
     expectOnlyOwnMessages(book.errors);
   });
 
+  it('foreign key (23503) on update -> "must exist" on the field, as on insert', async () => {
+    const author = await Author.create({ name: 'Ada', email: 'ada@example.test' });
+    const book = await Book.create({ authorId: author.id, title: 'Notes' });
+    expect(await book.update({ authorId: 999 })).toBe(false);
+    expect(book.errors).toEqual({ authorId: ['must exist'] });
+    expect((await Book.find(book.id)).authorId).toBe(author.id);
+  });
+
+  it('foreign key (23503) on delete -> base, naming the table that still refers to the row', async () => {
+    // A table of two words reads as words ("book reviews"); no value of either row shows.
+    await db().execute(
+      sql`create table book_reviews (id serial primary key, book_id integer not null references books(id) on delete restrict)`,
+    );
+    const book = await Book.create({ title: 'Notes' });
+    await db().execute(sql`insert into book_reviews (book_id) values (${book.id})`);
+    expect(await book.destroy()).toBe(false);
+    expect(book.errors).toEqual({ base: ['Book is still referenced by book reviews'] });
+    expectOnlyOwnMessages(book.errors);
+    expect(await Book.where({ id: book.id }).exists()).toBe(true);
+  });
+
   it('check (23514) -> field when named <table>_<column>_check, else base, or the configured message', async () => {
     const book = await Book.create({ title: 'Empty', pages: 0 });
     expect(book.errors).toEqual({ pages: ['is invalid'] });

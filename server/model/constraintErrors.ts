@@ -5,8 +5,10 @@
  *   23505 unique       -> "has already been taken" on the index's last column
  *                         (unique (team_id, slug) reports `slug`)
  *   23502 not null     -> "can't be blank" on the column
- *   23503 foreign key  -> "must exist" on the column (insert/update);
- *                         on delete: base "is still referenced by other records"
+ *   23503 foreign key  -> "must exist" on the column (insert/update: the row
+ *                         it names is missing); on delete (a row that others
+ *                         still point at): base "Supplier is still referenced
+ *                         by products", naming the referencing table in words
  *   23514 check        -> "is invalid" on the column when the constraint has
  *                         PostgreSQL's default name (<table>_<column>_check), else base
  *   22001 too long     -> "is too long (maximum is N characters)" on the
@@ -58,7 +60,7 @@ export function translateConstraintError(
       return { [attribute(meta, pg.column_name) ?? 'base']: ["can't be blank"] };
     case '23503':
       if (operation === 'delete' || pg.table_name !== meta.tableName) {
-        return { base: ['is still referenced by other records'] };
+        return { base: [stillReferenced(pg, meta)] };
       }
       return { [lastKeyColumn(pg, meta) ?? 'base']: ['must exist'] };
     case '23514':
@@ -79,6 +81,16 @@ export function translateConstraintError(
     default:
       return undefined;
   }
+}
+
+/**
+ * `Supplier is still referenced by products`: a sentence, since a page shows a
+ * base error alone. PostgreSQL reports the referencing table as the error's
+ * table (an identifier, never a value); `line_items` reads "line items".
+ */
+function stillReferenced(pg: PgErrorLike, meta: ModelMeta): string {
+  const by = pg.table_name ? pg.table_name.replace(/_/g, ' ') : 'other records';
+  return `${meta.name} is still referenced by ${by}`;
 }
 
 function attribute(meta: ModelMeta, columnName: string | undefined): string | undefined {

@@ -87,7 +87,7 @@ describe('destroy', () => {
     const { result, count } = await countQueries(async () => await author.destroy());
     expect(result).toBe(false);
     expect(count).toBe(1);
-    expect(author.errors).toEqual({ base: ['is still referenced by other records'] });
+    expect(author.errors).toEqual({ base: ['Author is still referenced by books'] });
     expect(await Author.count()).toBe(1);
   });
 
