@@ -3,7 +3,7 @@
  * refuses, as TypeScript source. Only the tests use them (testValues.ts), so they are kept apart
  * from fieldTypes.ts, which is about the code the app runs; a new field type needs a case in both.
  */
-import { stringLiteral as q } from './fieldTypes';
+import { DECIMAL_MESSAGE, stringLiteral as q } from './fieldTypes';
 import type { Field } from './parseScaffold';
 
 /** A value the API accepts, as TypeScript source (`ref` names the referenced record in tests). */
@@ -43,7 +43,7 @@ export function invalid(field: Field): { value: string; message: string } | unde
     case 'bigint':
       return { value: '1.5', message: 'must be a whole number' };
     case 'decimal':
-      return { value: q('1.234'), message: 'must be a decimal number as a string, like "12.50"' };
+      return { value: q('1.234'), message: DECIMAL_MESSAGE };
     case 'date':
       return { value: q('15/01/2026'), message: 'must be a date (YYYY-MM-DD)' };
     case 'enum':

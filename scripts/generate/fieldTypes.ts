@@ -14,6 +14,8 @@ import type { Field, Resource } from './parseScaffold';
 
 const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const DECIMAL = { precision: 12, scale: 2 };
+/** A decimal's message: forms show it beside the field, so it speaks of the number, not of JSON strings. */
+export const DECIMAL_MESSAGE = `must be a number like 12.50, with at most ${DECIMAL.scale} decimals`;
 const label = (field: Field) =>
   (field.association ?? field.name).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
@@ -119,7 +121,7 @@ export function validation(field: Field): string | undefined {
       const whole = DECIMAL.precision - DECIMAL.scale;
       return orNull(
         field,
-        `z.string().regex(/^-?\\d{1,${whole}}(\\.\\d{1,${DECIMAL.scale}})?$/, 'must be a decimal number as a string, like "12.50"')`,
+        `z.string().regex(/^-?\\d{1,${whole}}(\\.\\d{1,${DECIMAL.scale}})?$/, ${q(DECIMAL_MESSAGE)})`,
       );
     }
     case 'boolean':
