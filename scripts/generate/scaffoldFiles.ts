@@ -207,7 +207,8 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
           ? `<td>\n  <Link href={\`/teams/\${teamId}/${resource.plural}/\${${rec}.id}\`}>{${display(field, rec)}}</Link>\n</td>`
           : `<td>{${display(field, rec)}}</td>`,
       ),
-      `<td>{new Date(${rec}.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })}</td>`,
+      // The app's own date format (app/components/format.ts), as the other pages show dates.
+      `<td>{formatDate(${rec}.createdAt)}</td>`,
     ]),
     formState: lines(
       fields.map((field) => {
