@@ -5,8 +5,9 @@
  * duplicate, bulk archive. Each test makes the campaigns it changes.
  */
 
-import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
+import { ALICE, createCampaign, expectTeamHome, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, type Locator, type Page, test } from './support/test';
+import { queriesAfterMutation } from './support/trpcCalls';
 
 let acme: number;
 
@@ -251,6 +252,36 @@ test('an active campaign offers Archive, not Delete; once archived it can be del
   await page.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
   expect((await page.request.get(`/api/teams/${acme}/campaigns/${campaign.id}`)).status()).toBe(404);
+});
+
+test('a deleted campaign is not asked for again, and Back shows it as not found', async ({ page }) => {
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Short Lived') });
+  const refetches = queriesAfterMutation(page, 'teams.campaigns.destroy', 'teams.campaigns.get', campaign.id);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
+  await expect(page.getByText(`Deleted ${campaign.name}.`)).toBeVisible();
+  // The delete marked the record gone in the cache: nothing on the way out asked for it (each time a 404).
+  expect(refetches).toEqual([]);
+
+  // Back: the browser's copy of the page, whose record is gone. Not found, not the old page and its buttons.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not found');
+  await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: campaign.name })).toHaveCount(0);
+  // The next click leads on.
+  await page.getByRole('link', { name: /Back to the team/ }).click();
+  await expectTeamHome(page, acme);
+  // Back did not ask for it either, and no 404 anywhere (the browser logs each failed request as an error).
+  expect(refetches).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('on a phone the status tabs stay on one line and fit the screen', async ({ page }) => {

@@ -1,9 +1,10 @@
 /**
  * What the `.use()` hooks hand to React Query, tested without a React tree:
  * tRPC's query keys with the flat input, ClientErrors from fetchers, and
- * mutations that invalidate exactly this controller's queries in this scope.
+ * mutations that invalidate exactly this controller's queries in this scope,
+ * and a destroy that marks the record's own queries gone instead of refetching them.
  */
-import { MutationObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationObserver, type QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { createTRPCUntypedClient, httpBatchLink } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
@@ -116,6 +117,84 @@ describe('mutationOptionsFor', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'UNPROCESSABLE_ENTITY', fields: { name: ["can't be blank"] } });
     expect(Object.values(keys).map(invalidated)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('mutationOptionsFor: destroy', () => {
+  const destroy = () =>
+    new MutationObserver(
+      queryClient,
+      mutationOptionsFor(trpc, queryClient, reports, reports.methods.destroy, { orgId: 1 }) as never,
+    ).mutate(1 as never);
+  const fetches = vi.fn();
+  /** What a page's `reports.get(1)` hook would observe (the client's defaults applied), counting its fetches. */
+  function observe(key: QueryKey) {
+    return new QueryObserver(
+      queryClient,
+      queryClient.defaultQueryOptions({
+        queryKey: key,
+        queryFn: () => {
+          fetches();
+          return { refetched: true };
+        },
+      }),
+    );
+  }
+  const gone = {
+    status: 'error',
+    data: undefined,
+    isInvalidated: false,
+    error: { code: 'NOT_FOUND', httpStatus: 404 },
+  };
+  beforeEach(() => fetches.mockClear());
+
+  it("marks the record's queries a 404 without asking again, and invalidates the others", async () => {
+    const get1 = keyOf('get', 1, [1]);
+    const score1 = keyOf('indexScore', 1, [1]);
+    const get3 = keyOf('get', 1, [3]);
+    const index1 = keyOf('index', 1, [{ page: 1 }]);
+    for (const key of [get1, score1, get3, index1]) queryClient.setQueryData(key, { cached: true });
+    await destroy();
+    expect(queryClient.getQueryState(get1)).toMatchObject(gone);
+    expect(queryClient.getQueryState(score1)).toMatchObject(gone);
+    expect([get3, index1].map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([true, true]);
+    // A page mounting it later (the browser's Back) shows the 404 rather than asking, or taking an older copy.
+    const observer = observe(get1);
+    const unsubscribe = observer.subscribe(() => {});
+    expect(observer.getCurrentResult()).toMatchObject({ status: 'error', fetchStatus: 'idle' });
+    expect(fetches).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+
+  it('leaves a record query a component still shows as it is until the component lets it go', async () => {
+    const get1 = keyOf('get', 1, [1]);
+    queryClient.setQueryData(get1, { cached: true });
+    const observer = observe(get1);
+    const unsubscribe = observer.subscribe(() => {});
+    await destroy();
+    // Not invalidated, so not refetched (a 404) while the deleting page is still on screen.
+    expect(queryClient.getQueryState(get1)).toMatchObject({
+      status: 'success',
+      data: { cached: true },
+      isInvalidated: false,
+    });
+    expect(observer.getCurrentResult().data).toEqual({ cached: true });
+    unsubscribe();
+    expect(queryClient.getQueryState(get1)).toMatchObject(gone);
+    expect(fetches).not.toHaveBeenCalled();
+  });
+
+  it('marks nothing when the destroy fails', async () => {
+    const get2 = keyOf('get', 1, [2]); // project 2 is org 2's: a 404
+    queryClient.setQueryData(get2, { cached: true });
+    const error = await new MutationObserver(
+      queryClient,
+      mutationOptionsFor(trpc, queryClient, reports, reports.methods.destroy, { orgId: 1 }) as never,
+    )
+      .mutate(2 as never)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'NOT_FOUND' });
+    expect(queryClient.getQueryState(get2)).toMatchObject({ status: 'success', data: { cached: true } });
   });
 });
 

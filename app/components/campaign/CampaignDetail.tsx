@@ -3,13 +3,15 @@
 /**
  * One campaign: its status and score, actions, the edit form, logo,
  * documents and video, and posts. Reads `get` (prefetched by the server page); every
- * mutation of CampaignController refreshes it.
+ * mutation of CampaignController refreshes it. Once `get` answers 404 (deleted), the
+ * team's not-found page, not the last copy cached.
  */
 import Link from 'next/link';
 import { CampaignController } from '@/controllers/browser';
 import { MULTIPART_THRESHOLD } from '@/server/client';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatBudget, formatDate } from '../format';
+import { notFoundIfGone } from '../notFoundIfGone';
 import { StatusBadge } from '../StatusBadge';
 import { toAssetView, variantsPending } from '../upload/assetView';
 import { DocumentsUpload } from '../upload/DocumentsUpload';
@@ -33,6 +35,7 @@ export function CampaignDetail({ teamId, campaignId, isOwner, multipartThreshold
     // The image job makes the logo's thumbnail in the background: look again until it has run (ready or failed).
     refetchInterval: (query) => (variantsPending(query.state.data?.logo) ? 2_000 : false),
   });
+  notFoundIfGone(error);
   if (!campaign) return <ErrorMessage error={error} />;
   const creator = typeof campaign.creator?.name === 'string' ? campaign.creator.name : null;
 
