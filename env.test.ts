@@ -120,6 +120,67 @@ describe('APP_URL in production', () => {
   });
 });
 
+describe('a value it cannot read', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  /** The message env.ts stops with, parsed afresh with these variables ('' unsets one). */
+  async function failure(variables: Record<string, string>): Promise<string> {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value === '' ? undefined : value);
+    return import('./env').then(
+      () => 'no error',
+      (error: Error) => error.message,
+    );
+  }
+
+  it('says a size takes a number of bytes (5MiB is not one, nor is 5), and reads digits', async () => {
+    const message = await failure({ UPLOAD_MULTIPART_THRESHOLD: '5MiB' });
+    expect(message).toContain(
+      'UPLOAD_MULTIPART_THRESHOLD: "5MiB" is not a number of bytes: write digits, e.g. 5242880',
+    );
+    expect(message).not.toContain('NaN');
+    expect(await failure({ UPLOAD_MULTIPART_THRESHOLD: '5' })).toContain(
+      'UPLOAD_MULTIPART_THRESHOLD: 5 is less than 5242880 (5 MiB); it takes a number of bytes',
+    );
+    expect(await failure({ S3_MAX_UPLOAD_SIZE: '100MB' })).toContain(
+      'S3_MAX_UPLOAD_SIZE: "100MB" is not a number of bytes',
+    );
+    vi.unstubAllEnvs();
+    vi.resetModules();
+    vi.stubEnv('UPLOAD_MULTIPART_THRESHOLD', ' 5242880 ');
+    expect((await import('./env')).env.UPLOAD_MULTIPART_THRESHOLD).toBe(5_242_880);
+  });
+
+  it('outside production names only what is wrong: npm run dev generates DATABASE_URL and SESSION_SECRET after', async () => {
+    const message = await failure({
+      NODE_ENV: 'development',
+      UPLOAD_MULTIPART_THRESHOLD: '5MiB',
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+    });
+    expect(message.split('\n')).toEqual([
+      'Invalid environment variables:',
+      '  UPLOAD_MULTIPART_THRESHOLD: "5MiB" is not a number of bytes: write digits, e.g. 5242880 for 5 MiB',
+      'See .env.example.',
+    ]);
+  });
+
+  it('in production also names the server variables it lacks, so one failed start lists everything', async () => {
+    const message = await failure({
+      NODE_ENV: 'production',
+      UPLOAD_MULTIPART_THRESHOLD: '5MiB',
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+    });
+    expect(message).toContain('UPLOAD_MULTIPART_THRESHOLD: "5MiB"');
+    expect(message).toContain('DATABASE_URL: missing');
+    expect(message).toContain('SESSION_SECRET: missing');
+  });
+});
+
 describe('documentation', () => {
   it('.env.example and docs/deployment.md name every variable env.ts reads', () => {
     const example = readFileSync('.env.example', 'utf8');

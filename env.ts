@@ -17,6 +17,32 @@ const bool = z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 
 const url = z.url({ protocol: /^https?$/ });
 const seconds = z.coerce.number().int().positive();
 
+/**
+ * A size in bytes, written as digits (`5242880`, not `5MiB`), at least `min`;
+ * `fallback` when unset. The message of a wrong value says what it takes.
+ */
+function bytes(fallback: number, min = 1) {
+  const mib = (count: number) => (count % 1_048_576 === 0 ? ` (${count / 1_048_576} MiB)` : '');
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      const count = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(count) || count < min) {
+        const example = Math.max(min, 5_242_880);
+        ctx.addIssue({
+          code: 'custom',
+          message: Number.isSafeInteger(count)
+            ? `${count} is less than ${min}${mib(min)}; it takes a number of bytes`
+            : `"${value}" is not a number of bytes: write digits, e.g. ${example} for ${example / 1_048_576} MiB`,
+        });
+        return z.NEVER;
+      }
+      return count;
+    });
+}
+
 /** The units a rate-limit window may use: `30s`, `15m`, `1h`, `1d`. */
 const WINDOW_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
@@ -67,7 +93,7 @@ const schema = z.object({
   S3_PUBLIC_URL_BASE: url.optional(),
   S3_PRIVATE_URL_EXPIRY: seconds.default(3600),
   S3_UPLOAD_URL_EXPIRY: seconds.default(300),
-  S3_MAX_UPLOAD_SIZE: z.coerce.number().int().positive().default(104_857_600),
+  S3_MAX_UPLOAD_SIZE: bytes(104_857_600),
   // The app's public URL, e.g. https://app.example.com: every link the app
   // mails or answers, better-auth's base URL and the origin checks come from it
   // (docs/security.md). Required in production; outside it, unset means the
@@ -94,8 +120,8 @@ const schema = z.object({
       return invalid.length > 0 ? z.NEVER : origins.map((origin) => new URL(origin).origin);
     }),
   // Browser uploads of this many bytes or more go in parts (S3 multipart,
-  // resumable). At least 5 MiB, S3's smallest part.
-  UPLOAD_MULTIPART_THRESHOLD: z.coerce.number().int().min(5_242_880).default(67_108_864),
+  // resumable). In bytes: at least 5242880 (5 MiB, S3's smallest part).
+  UPLOAD_MULTIPART_THRESHOLD: bytes(67_108_864, 5_242_880),
   // Without S3_* uploads are off and the app is still ready; true makes
   // missing storage a readiness failure (/api/ready). Configured storage that
   // does not answer fails readiness either way (app/api/ready/checkReadiness.ts).
@@ -228,9 +254,12 @@ export function missingMailVariables(source: Readonly<Record<string, unknown>>):
   ];
 }
 
-/** Every variable a server start lacks, one line each. */
-function missingAtStart(source: Readonly<Record<string, unknown>>): string[] {
-  const server = SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
+/**
+ * Every variable a server start lacks, one line each. `generated`: leave out DATABASE_URL and SESSION_SECRET,
+ * which `npm run dev` makes after reading this file (its embedded PostgreSQL, .data/session-secret).
+ */
+function missingAtStart(source: Readonly<Record<string, unknown>>, { generated = false } = {}): string[] {
+  const server = generated ? [] : SERVER_REQUIRED.filter((name) => !source[name]).map((name) => `  ${name}: missing`);
   // Links in mails (reset, verification, invitations) and origin checks must not come from request headers.
   if (source.NODE_ENV === 'production' && !source.APP_URL) {
     server.push(
@@ -247,11 +276,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
   // Name every problem at once, the missing server variables included, so
-  // one failed start is enough to fix the configuration.
+  // one failed start is enough to fix the configuration. Outside production
+  // those are left out: there `npm run dev` generates them after this check
+  // (and a server started without it still names them: assertServerEnv).
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  throw new Error(
-    `Invalid environment variables:\n${[...lines, ...missingAtStart(source)].join('\n')}\nSee .env.example.`,
-  );
+  const missing = missingAtStart(source, { generated: source.NODE_ENV !== 'production' });
+  throw new Error(`Invalid environment variables:\n${[...lines, ...missing].join('\n')}\nSee .env.example.`);
 }
 
 export const env: Env = parseEnv(process.env);

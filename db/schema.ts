@@ -4,9 +4,7 @@
  * db/migrations/, and commit both.
  *
  * Users belong to teams through memberships (role owner or member); a team
- * has invitations and API keys. The demo's tables sit between demo markers:
- * `npm run demo:remove` drops them (docs/demo-removal.md). Add your own
- * tables beside them.
+ * has invitations and API keys. Add your own tables below.
  *
  * Rules live in two places on purpose: the models (db/models) give friendly
  * field errors, and the database constraints below keep the data right even
@@ -44,6 +42,8 @@ export const ROLES = ['owner', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
 // demo:begin
+// The demo's tables and values (campaigns, posts, team settings) sit between demo markers like this one:
+// `npm run demo:remove` drops them, with a migration (docs/demo-removal.md).
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 

@@ -15,8 +15,9 @@
  *
  * One Ctrl-C stops Next, then the services. A second start reuses .data/
  * (DEV_DATA_DIR moves it).
- * Customise ports with PORT (app), DEV_PG_PORT, DEV_S3_PORT, DEV_SMTP_PORT and
- * DEV_MAILBOX_PORT (the catcher's JSON API).
+ * Customise ports with PORT (app; when taken, the next free one of the ten
+ * after it), DEV_PG_PORT, DEV_S3_PORT, DEV_SMTP_PORT and DEV_MAILBOX_PORT (the
+ * catcher's JSON API).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -82,7 +83,10 @@ if (existsSync(path.join('scripts', 'gen.ts'))) {
   if (gen.status !== 0) fail('`npm run gen` failed; fix the error above and start again.');
 }
 
-const appPort = await freePort(Number(process.env.PORT ?? 3000));
+// PORT, or the next free one after it (3001, 3002, ...), as a second Next.js app would; any free port past those.
+const requestedPort = Number(process.env.PORT ?? 3000);
+const appPort = await freePort(requestedPort, { following: 10 });
+if (appPort !== requestedPort) log(`port ${requestedPort} is taken: using ${appPort}`);
 const appUrl = `http://localhost:${appPort}`;
 const generated: Record<string, string> = {};
 

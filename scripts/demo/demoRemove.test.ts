@@ -18,7 +18,12 @@ const FILES: Record<string, string> = {
   'app/teams/[teamId]/campaigns/[id]/page.tsx': '// demo:file\nexport default function Page() {}\n',
   'app/components/TeamNav.tsx':
     'const links = [\n  members,\n  {/* demo:begin */}\n  campaigns,\n  {/* demo:end */}\n];\n',
-  'docs/guide.md': '# Guide\n<!-- demo:begin -->\nThe demo.\n<!-- demo:end -->\nYours.\n',
+  'docs/guide.md':
+    '# Guide\n<!-- demo:begin -->\nThe demo.\n![The demo](shot.png)\n<!-- demo:end -->\nYours.\n![Yours](diagram.png)\n',
+  'README.md': '# App\n<!-- demo:begin -->\n![Also the demo](docs/shot.png)\n<!-- demo:end -->\n',
+  'docs/shot.png': 'PNG: shown only in the demo regions',
+  'docs/diagram.png': 'PNG: shown outside them',
+  'app/icon.svg': '<svg/>',
   'db/migrations/0001_demo.sql': '-- demo:file\nCREATE TABLE campaigns ();\n',
   'node_modules/pkg/index.ts': '// demo:file\n',
   'scripts/dev.ts': 'export {};\n',
@@ -39,12 +44,20 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('npm run demo:remove', () => {
   it('plans from the markers: demo files, cut regions, scripts that run a deleted file; never migrations or dependencies', () => {
     const plan = planDemoRemoval(root);
-    expect(plan.deletions).toEqual(['app/teams/[teamId]/campaigns/[id]/page.tsx', 'bench/run.ts']);
+    expect(plan.deletions).toEqual(['app/teams/[teamId]/campaigns/[id]/page.tsx', 'bench/run.ts', 'docs/shot.png']);
     expect(plan.edits).toEqual([
+      { file: 'README.md', text: '# App\n' },
       { file: 'app/components/TeamNav.tsx', text: 'const links = [\n  members,\n];\n' },
-      { file: 'docs/guide.md', text: '# Guide\nYours.\n' },
+      { file: 'docs/guide.md', text: '# Guide\nYours.\n![Yours](diagram.png)\n' },
     ]);
     expect(plan.scripts).toEqual(['bench']);
+  });
+
+  it('deletes an image only the cut regions show (it cannot carry a marker); keeps one shown elsewhere or named by no file', () => {
+    const { deletions } = planDemoRemoval(root);
+    expect(deletions).toContain('docs/shot.png');
+    expect(deletions).not.toContain('docs/diagram.png');
+    expect(deletions).not.toContain('app/icon.svg');
   });
 
   it('lists what it will remove, then asks: no answer or "no" removes nothing', async () => {
