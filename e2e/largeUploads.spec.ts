@@ -15,6 +15,7 @@ import { writeFile } from 'node:fs/promises';
 import { makeMp4 } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, type Page, test } from './support/test';
+import { trpcCallsIn } from './support/trpcCalls';
 
 const MiB = 1024 * 1024;
 
@@ -51,14 +52,9 @@ function recordPartPuts(page: Page): number[] {
 function recordedParts(page: Page): number[] {
   const parts: number[] = [];
   page.on('requestfinished', (request) => {
-    const url = new URL(request.url());
-    if (!url.pathname.startsWith('/api/trpc/')) return;
-    const procedures = url.pathname.slice('/api/trpc/'.length).split(',');
-    const inputs = (request.postDataJSON() ?? {}) as Record<string, { partNumber?: number }>;
-    procedures.forEach((procedure, index) => {
-      const partNumber = inputs[String(index)]?.partNumber;
-      if (procedure.endsWith('.recordPart') && typeof partNumber === 'number') parts.push(partNumber);
-    });
+    for (const { procedure, input } of trpcCallsIn(request)) {
+      if (procedure.endsWith('.recordPart') && typeof input.partNumber === 'number') parts.push(input.partNumber);
+    }
   });
   return parts;
 }
@@ -67,9 +63,9 @@ function recordedParts(page: Page): number[] {
 function callsOf(page: Page, procedureSuffix: string): string[] {
   const calls: string[] = [];
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/trpc/') && url.pathname.split(',').some((name) => name.endsWith(procedureSuffix)))
-      calls.push(url.pathname);
+    if (trpcCallsIn(request).some((call) => call.procedure.endsWith(procedureSuffix))) {
+      calls.push(new URL(request.url()).pathname);
+    }
   });
   return calls;
 }

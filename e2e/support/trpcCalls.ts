@@ -6,12 +6,13 @@
  */
 import type { Page, Request } from '@playwright/test';
 
-interface Call {
+export interface TrpcCall {
   procedure: string;
   input: Record<string, unknown>;
 }
 
-function callsIn(request: Request): Call[] {
+/** The tRPC calls one request carries (none for any other request). */
+export function trpcCallsIn(request: Request): TrpcCall[] {
   const url = new URL(request.url());
   if (!url.pathname.startsWith('/api/trpc/')) return [];
   const procedures = url.pathname.slice('/api/trpc/'.length).split(',');
@@ -26,7 +27,7 @@ function callsIn(request: Request): Call[] {
 }
 
 const calls = (request: Request, procedure: string, id: number) =>
-  callsIn(request).some((call) => call.procedure === procedure && call.input.id === id);
+  trpcCallsIn(request).some((call) => call.procedure === procedure && call.input.id === id);
 
 /**
  * The calls of `query` for record `id` the page makes once a call of
