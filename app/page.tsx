@@ -1,6 +1,6 @@
 /**
- * The home page: what this template is, and the demo's entry point (sign in,
- * then pick a team). Replace it with your own landing page.
+ * The home page: what this template is, and the way in (sign in, then pick a
+ * team). Replace it with your own landing page.
  */
 import Link from 'next/link';
 import { appName } from '@/appName';
@@ -46,8 +46,10 @@ export default async function HomePage() {
       ) : (
         <p>
           <Link href="/sign-in" className="button">
-            Try the demo: sign in
+            Sign in
           </Link>
+          {/* demo:begin */} <span className="muted">and try the demo as one of its seeded users, with one click.</span>
+          {/* demo:end */}
         </p>
       )}
       <ul>

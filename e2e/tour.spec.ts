@@ -1,7 +1,7 @@
 // demo:file (npm run demo:remove deletes this file)
 /**
  * The README's demo tour, click by click, as a new user follows it: the home
- * page's "Try the demo: sign in", Alice's one-click sign-in, then every
+ * page's "Sign in", Alice's one-click sign-in, then every
  * numbered step of "Try this as Alice", moving between pages through the
  * app's own links (each click is a fresh request carrying the session cookie
  * the sign-in set). The steps are read from README.md: a step added or
@@ -47,10 +47,10 @@ test('the README tour as Alice: every step works, navigating between pages', asy
     'Settings + API keys',
   ]);
 
-  // "Open http://localhost:3000 and choose Try the demo: sign in", then Alice.
+  // "Open http://localhost:3000 and choose Sign in", then Alice.
   await page.goto('/');
   await expectAccessible(page, 'the home page');
-  await page.getByRole('link', { name: 'Try the demo: sign in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await expectAccessible(page, 'the sign-in page');
   await page.getByRole('button', { name: /^Alice/ }).click();
