@@ -253,6 +253,59 @@ describe('failed sign-in limit', () => {
   });
 });
 
+describe('what the failed sign-in limit counts', () => {
+  it('only wrong passwords: malformed sign-ins, the right password among them, are given back', async () => {
+    const rule = RULES.signInAccount;
+    RULES.signInAccount = { points: 3, durationSeconds: 60 };
+    try {
+      const ip = '203.0.113.79';
+      for (let i = 0; i < 5; i++) {
+        const body = { email: 'carol@example.com', password: DEMO_PASSWORD, rememberMe: 'yes' };
+        expect((await post('/sign-in/email', body, { ip })).status).toBe(400);
+      }
+      for (let i = 0; i < 2; i++) {
+        expect(
+          (await post('/sign-in/email', { email: 'carol@example.com', password: `wrong ${i}` }, { ip })).status,
+        ).toBe(401);
+      }
+      await signInWithPassword('carol@example.com', DEMO_PASSWORD, ip);
+    } finally {
+      RULES.signInAccount = rule;
+    }
+  });
+
+  it('a password change refused for its new password does not count against the current one', async () => {
+    const rule = RULES.signInAccount;
+    RULES.signInAccount = { points: 3, durationSeconds: 60 };
+    try {
+      const ip = '203.0.113.94';
+      const email = 'short-new-password@example.com';
+      const password = 'the right password';
+      const signedUp = await post('/sign-up/email', { name: 'Shorty', email, password }, { ip });
+      expect(signedUp.status).toBe(200);
+      const cookie = cookieFrom(signedUp);
+      for (let i = 0; i < 5; i++) {
+        const refused = await post(
+          '/change-password',
+          { currentPassword: password, newPassword: 'short' },
+          { cookie, ip },
+        );
+        expect(refused.status).toBe(400);
+        expect((await refused.json()).error.message).toMatch(/too short/i);
+      }
+      const changed = await post(
+        '/change-password',
+        { currentPassword: password, newPassword: 'a long new one' },
+        { cookie, ip },
+      );
+      expect(changed.status, await changed.clone().text()).toBe(200);
+      await signInWithPassword(email, 'a long new one', ip);
+    } finally {
+      RULES.signInAccount = rule;
+    }
+  });
+});
+
 describe('password checks of a signed-in user', () => {
   // A stolen session must not become a password oracle: change-password and verify-password compare the
   // current password like sign-in does, so they count against the same per-(account, IP) limit.

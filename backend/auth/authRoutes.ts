@@ -2,9 +2,9 @@
  * /api/auth/*: better-auth's endpoints (sign-up, password sign-in, sign-out,
  * sessions, change and reset password), behind the app's own rules:
  *
- * - rate limits in PostgreSQL (backend/rateLimit): failed password
- *   sign-ins per (account, IP) and per IP (change-password and
- *   verify-password count there too), sign-ups per IP, reset and
+ * - rate limits in PostgreSQL (backend/rateLimit): wrong passwords
+ *   per (account, IP) and per IP (at sign-in, change-password and
+ *   verify-password alike; other refusals do not count), sign-ups per IP, reset and
  *   verification mails per address (silently: the usual answer, no mail)
  *   and per IP (429), email changes per user (mailLimits.ts);
  * - `Cache-Control: no-store` on every answer (tokens, session lists);
@@ -36,10 +36,11 @@ import {
   transaction,
 } from '@/server';
 import { appOrigin } from '../appOrigin';
-import { assertNotBlocked, clearFailures, clientIp, rateLimit, recordFailure } from '../rateLimit';
+import { clientIp, rateLimit } from '../rateLimit';
 import { auth } from './auth';
 import { authFieldErrors } from './authFieldErrors';
 import { limitMailRequest } from './mailLimits';
+import { PASSWORD_CHECK_PATHS, passwordCheckWithLimits, signInWithLimits } from './passwordAttempts';
 import { secureCookies } from './sessionCookie';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
@@ -81,13 +82,19 @@ export async function inApiErrorFormat(response: Response, path = ''): Promise<R
       : (ownMessage ?? (typeof body?.message === 'string' ? body.message : defaultMessage(response.status)));
   // A refusal about one field (a short password, a taken email) names it, for the form to show beside it.
   const fields = response.status < 500 ? authFieldErrors(body?.code, path, body?.message) : undefined;
-  const reshaped = jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, response.status);
-  // better-auth's other headers, each Set-Cookie included (a record would keep only the last one).
+  return withHeadersOf(
+    response,
+    jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, response.status),
+  );
+}
+
+/** `body` with better-auth's other headers, each Set-Cookie included (a record would keep only the last one). */
+function withHeadersOf(response: Response, body: Response): Response {
   for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') reshaped.headers.append(name, value);
-    else if (name !== 'content-length' && name !== 'content-type') reshaped.headers.set(name, value);
+    if (name === 'set-cookie') body.headers.append(name, value);
+    else if (name !== 'content-length' && name !== 'content-type') body.headers.set(name, value);
   }
-  return reshaped;
+  return body;
 }
 
 /** `users.name` is varchar(100) and `users.email` varchar(255) (db/schema.ts). */
@@ -203,17 +210,6 @@ async function withParsedBody(request: Request): Promise<{ body: Record<string, 
   return { body: body as Record<string, unknown>, request: forwarded };
 }
 
-/** Password sign-in under both failure limits; a success clears this account's count from this IP. */
-async function signInWithLimits(request: Request, parsed: Awaited<ReturnType<typeof withParsedBody>>) {
-  const email = typeof parsed.body.email === 'string' ? parsed.body.email : '';
-  const keys = { email, ip: clientIp(request) };
-  await assertNotBlocked('signIn', keys);
-  const response = await auth().handler(parsed.request);
-  if (response.ok) await clearFailures('signIn', keys);
-  else if (response.status === 401) await recordFailure('signIn', keys);
-  return response;
-}
-
 async function dispatch(request: Request): Promise<Response> {
   if (request.method !== 'POST') {
     assertLocalRedirects(request, Object.fromEntries(new URL(request.url).searchParams));
@@ -226,7 +222,10 @@ async function dispatch(request: Request): Promise<Response> {
   if (path === '/sign-up/email') await rateLimit('signUp', clientIp(request));
   // Every body through the API's reader: better-auth would buffer any size and take HTML forms.
   const parsed = await withParsedBody(request);
-  if (path === '/sign-in/email') return signInWithLimits(request, parsed);
+  if (path === '/sign-in/email') {
+    const email = typeof parsed.body.email === 'string' ? parsed.body.email : '';
+    return signInWithLimits(request, email, () => auth().handler(parsed.request));
+  }
   // Over a per-address mail limit: the usual answer, and no mail (mailLimits.ts).
   const limited = await limitMailRequest(path, request, parsed.body);
   if (limited) return limited;
@@ -234,28 +233,6 @@ async function dispatch(request: Request): Promise<Response> {
   const run = () =>
     MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
   return PASSWORD_CHECK_PATHS.has(path) ? passwordCheckWithLimits(request, run) : run();
-}
-
-/**
- * Endpoints that compare the signed-in user's current password. Unlimited, they made a stolen session a
- * password oracle: guess after guess, never meeting the failed sign-in limits.
- */
-const PASSWORD_CHECK_PATHS = new Set(['/change-password', '/verify-password']);
-
-/**
- * A password check under the failed sign-in limits of the session's account and this address (every
- * attempt counts, a success gives them back), shared with sign-in: guesses here and there add up.
- * Without a session, better-auth answers 401 and nothing is counted.
- */
-async function passwordCheckWithLimits(request: Request, run: () => Promise<Response>): Promise<Response> {
-  // disableRefresh: reading the session must not extend it (only get-session does, auth.ts).
-  const session = await auth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
-  if (!session) return run();
-  const keys = { email: session.user.email, ip: clientIp(request) };
-  await assertNotBlocked('signIn', keys);
-  const response = await run();
-  if (response.ok) await clearFailures('signIn', keys);
-  return response;
 }
 
 /**
@@ -268,7 +245,24 @@ async function signUpAlone(parsed: Awaited<ReturnType<typeof withParsedBody>>): 
   if (typeof parsed.body.email === 'string') {
     await db().execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-up:${parsed.body.email}`}, 0))`);
   }
-  return auth().handler(parsed.request);
+  return withoutAccountHint(await auth().handler(parsed.request));
+}
+
+/** The user fields a sign-up that starts no session answers with: the same for a new and a taken email. */
+const UNSIGNED_SIGN_UP_FIELDS = ['name', 'email', 'emailVerified', 'image', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * A sign-up that starts no session (REQUIRE_EMAIL_VERIFICATION=true) must not say whether the email was
+ * taken. better-auth answers a taken one with a made-up user whose `id` is a random string, where a real
+ * user's is a number (`generateId: 'serial'`, auth.ts): the `id` told them apart. Both now answer the
+ * same fields, in the same order, without it. A sign-up that signs in (the default) answers as it was.
+ */
+async function withoutAccountHint(response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  const body = (await response.clone().json()) as { token?: unknown; user?: Record<string, unknown> };
+  if (body.token !== null || !body.user) return response;
+  const user = Object.fromEntries(UNSIGNED_SIGN_UP_FIELDS.map((field) => [field, body.user?.[field] ?? null]));
+  return withHeadersOf(response, jsonResponse({ token: null, user }, 200));
 }
 
 /** Endpoints whose write causes a mail: the token or password change and the mail's job commit together. */

@@ -104,6 +104,48 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     expect(mailsTo(email)).toHaveLength(2);
   });
 
+  it('a sign-up answers the same fields whether or not the email is taken (no id that tells them apart)', async () => {
+    const taken = await post('/sign-up/email', {
+      name: 'Again',
+      email: 'alice@example.com',
+      password: 'not hers at all',
+    });
+    const fresh = await post('/sign-up/email', {
+      name: 'New',
+      email: 'brand-new@example.com',
+      password: 'a new account',
+    });
+    expect([taken.status, fresh.status]).toEqual([200, 200]);
+    const [takenBody, freshBody] = [await taken.json(), await fresh.json()];
+    expect(Object.keys(takenBody.user)).toEqual(Object.keys(freshBody.user));
+    expect(takenBody.user).not.toHaveProperty('id');
+    expect({ ...takenBody, user: { ...takenBody.user, createdAt: 0, updatedAt: 0 } }).toEqual({
+      token: null,
+      user: {
+        name: 'Again',
+        email: 'alice@example.com',
+        emailVerified: false,
+        image: null,
+        createdAt: 0,
+        updatedAt: 0,
+      },
+    });
+    expect(freshBody.user).toMatchObject({ name: 'New', email: 'brand-new@example.com', emailVerified: false });
+  });
+
+  it('sign-ins refused for an unverified address do not count as failed ones', async () => {
+    const rule = RULES.signInAccount;
+    (RULES as Record<string, RateLimitRule>).signInAccount = { points: 3, durationSeconds: 60 };
+    try {
+      const email = 'patient@example.com';
+      expect((await post('/sign-up/email', { name: 'Pat', email, password: 'patient person' })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await post('/sign-in/email', { email, password: 'patient person' })).status).toBe(403);
+    } finally {
+      (RULES as Record<string, RateLimitRule>).signInAccount = rule;
+    }
+  });
+
   it('an address gets at most RATE_LIMIT_VERIFICATION_EMAIL links, whether sign-up, sign-in or a resend asked', async () => {
     const defaults: RateLimitRule = RULES.verificationEmail;
     (RULES as Record<string, RateLimitRule>).verificationEmail = { points: 2, durationSeconds: 900 };

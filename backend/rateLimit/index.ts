@@ -4,6 +4,7 @@ export {
   assertNotBlocked,
   clearFailures,
   createLimiter,
+  forgiveAttempt,
   type GuardKeys,
   type GuardName,
   type LimitName,

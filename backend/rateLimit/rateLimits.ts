@@ -13,9 +13,9 @@
  * Count failures (a guard is a set of limits checked together):
  *
  *   const keys = { email, ip: clientIp(request) };
- *   await assertNotBlocked('signIn', keys);   // 429 when blocked
- *   if (!passwordOk) { await recordFailure('signIn', keys); throw new Unauthorized(); }
- *   await clearFailures('signIn', keys);      // on success
+ *   await assertNotBlocked('signIn', keys);   // 429 when blocked; counts this attempt
+ *   if (passwordOk) await clearFailures('signIn', keys);
+ *   else if (!passwordTested) await forgiveAttempt('signIn', keys); // a 400: no guess was made
  *
  *   await assertNotBlocked('bearer', { ip });  // before looking the key up
  *   if (!apiKey) { await recordFailure('bearer', { ip }); throw new Unauthorized(); }
@@ -228,6 +228,17 @@ export async function clearFailures<G extends GuardName>(guard: G, keys: GuardKe
       return spec.countsEveryAttempt ? limiter?.reward(rowKey) : undefined;
     }),
   );
+}
+
+/**
+ * Gives back the attempt assertNotBlocked counted, on every limit of the guard: for an attempt that
+ * turned out to be no guess at all (a malformed request, an error of the server's). Nothing for a guard
+ * that counts only failures.
+ */
+export async function forgiveAttempt<G extends GuardName>(guard: G, keys: GuardKeys<G>): Promise<void> {
+  const spec: Guard<GuardKeys<G>> = GUARDS[guard];
+  if (!spec.countsEveryAttempt) return;
+  await Promise.all(spec.limits.map(({ limit, key }) => limiterFor(limit)?.reward(storedKey(key(keys)))));
 }
 
 /**
