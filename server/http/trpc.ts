@@ -7,6 +7,7 @@
  * with `procedure.use(...)` see exactly what controllers see in `this.context`.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { AppError, BadRequest, type ErrorCode, type FieldErrors, toAppError } from '../controller/errors';
 import { MAX_BATCH_SIZE } from '../shared/batchSize';
 import { requestIdFor } from './errorResponse';
@@ -121,7 +122,9 @@ export const t = initTRPC.context<object>().create({
     if (Number.isFinite(retryAfter) && retryAfter > 0) data.retryAfter = retryAfter;
     const requestId = requestIdFor(appError);
     if (requestId) data.requestId = requestId;
-    return { code: shape.code, message: appError.message, data };
+    // The JSON-RPC code of the AppError's own kind: an AppError thrown outside a procedure (the app's
+    // createContext refusing a bad API key) reaches here wrapped as tRPC's INTERNAL_SERVER_ERROR (-32603).
+    return { code: TRPC_ERROR_CODES_BY_KEY[TRPC_CODE[appError.code]], message: appError.message, data };
   },
 });
 
