@@ -26,6 +26,8 @@ async function setSessionCookie({ name, value, ...options }: SessionCookie): Pro
 }
 
 export async function signIn(_previous: SignInState, form: FormData): Promise<SignInState> {
+  // Anyone can call an action with any arguments (its id is in the page); only the form's are read.
+  if (!(form instanceof FormData)) return { error: 'Send the sign-in form.' };
   const email = String(form.get('email') ?? '').trim();
   let loaded: DevSignedIn;
   try {
