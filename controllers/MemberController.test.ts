@@ -83,6 +83,14 @@ describe('listing', () => {
     });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    // `except: ['create']`: OPTIONS and the tRPC router do not offer it either.
+    const options = await api('OPTIONS', `/teams/${world.acme.id}/members`, { cookie: world.alice });
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const trpc = await api('POST', '/trpc/teams.members.create', {
+      cookie: world.alice,
+      body: { teamId: world.acme.id, data: { userId: ids['carol@example.com'], role: 'owner' } },
+    });
+    expect(trpc.status).toBe(404);
     expect(await Membership.findBy({ teamId: world.acme.id, userId: ids['carol@example.com'] as number })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@
  * - `PATCH /:id {role}`: owners change a member's role.
  * - `DELETE /:id`: owners remove a member; anyone may remove themselves.
  * - `POST /leave`: the caller leaves the team.
- * - `POST` (create): 405. People join through invitations (InvitationController).
+ * - No create (`except`: a POST is a 405). People join through invitations (InvitationController).
  *
  * A team always keeps an owner (controllers/teamOwners.ts): demoting or
  * removing the last owner, or the last owner leaving, is a 422. Removing a
@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { Membership } from '@/db/models';
 import { ROLES } from '@/db/schema';
-import { AppError, action, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
+import { action, apiDoc, before, Forbidden, scope, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 import { TeamScopedController } from './TeamScopedController';
 import { LAST_OWNER_MESSAGES, lockTeamMembers, requireAnotherOwner, requireOwnerNow } from './teamOwners';
@@ -31,7 +31,6 @@ const roleInput = z.enum(ROLES, 'must be owner or member');
   description: "A team's members and their roles. A team always keeps at least one owner.",
   actions: {
     index: { summary: 'List members', description: "Each with the user's id, name and email." },
-    create: { summary: 'Not offered (405)', description: 'People join through invitations.' },
     update: { summary: "Change a member's role (owners)", description: 'Demoting the last owner is a 422.' },
     destroy: {
       summary: 'Remove a member (owners), or yourself',
@@ -40,7 +39,9 @@ const roleInput = z.enum(ROLES, 'must be owner or member');
   },
 })
 @scope('teamId')
+// People join through invitations (POST /api/teams/:teamId/invitations): no create.
 @crud(Membership, {
+  except: ['create'],
   index: {
     sortable: ['createdAt', 'role'],
     defaultSort: { field: 'createdAt', dir: 'asc' },
@@ -50,18 +51,13 @@ const roleInput = z.enum(ROLES, 'must be owner or member');
     maxPerPage: 100,
   },
   get: { include: ['user'] },
-  create: { permit: [] },
   update: { permit: ['role'] },
 })
 export class MemberController extends TeamScopedController<Membership> {
-  @before({ only: ['create', 'update', 'destroy', 'leave'] })
+  @before({ only: ['update', 'destroy', 'leave'] })
   signedInOnly(): void {
     // A leaked key must not be able to reshape the team (or remove the owners).
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage members; sign in');
-  }
-
-  create(): never {
-    throw new AppError('METHOD_NOT_SUPPORTED', 'Members join through invitations: POST /api/teams/:teamId/invitations');
   }
 
   /** Owners set `role`; demoting the last owner is a 422. */

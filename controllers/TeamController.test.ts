@@ -117,7 +117,6 @@ describe('reading and renaming', () => {
     for (const [method, body] of [
       ['GET', undefined],
       ['PATCH', { name: 'Mine now' }],
-      ['DELETE', undefined],
     ] as const) {
       const response = await api<Row>(method, `/teams/${world.globex.id}`, { cookie: world.alice, body });
       expect(response.status, method).toBe(404);
@@ -126,7 +125,7 @@ describe('reading and renaming', () => {
     expect((await Team.find(world.globex.id)).name).toBe('Globex');
   });
 
-  it('owners rename; members get 403; deleting is not offered (405)', async () => {
+  it('owners rename; members get 403; deleting is not offered (405, listed nowhere)', async () => {
     const team = `/teams/${world.acme.id}`;
     expect((await api('PATCH', team, { cookie: world.bob, body: { name: 'Bob Co' } })).status).toBe(403);
     const renamed = await api<Row>('PATCH', team, { cookie: world.alice, body: { name: 'Acme Inc' } });
@@ -140,10 +139,18 @@ describe('reading and renaming', () => {
     expect(invisible.status).toBe(422);
     expect(invisible.body.error.fields).toEqual({ name: ["can't be blank"] });
     expect((await Team.find(world.acme.id)).name).toBe('Acme Inc');
-    const refused = await api('DELETE', team, { cookie: world.alice });
-    expect(refused.status).toBe(405);
-    // An action that refuses its method still says which ones the path takes, as a route-level 405 does.
-    expect(refused.headers.get('allow')).toBe('GET, PATCH, HEAD, OPTIONS');
+    // `except: ['destroy']`: no route, so a 405 naming what the path takes, for any team, and nothing
+    // advertises DELETE (OPTIONS, the tRPC router).
+    for (const id of [world.acme.id, world.globex.id]) {
+      const refused = await api('DELETE', `/teams/${id}`, { cookie: world.alice });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe('GET, PATCH, HEAD, OPTIONS');
+    }
+    const options = await api('OPTIONS', team, { cookie: world.alice });
+    expect(options.headers.get('allow')).toBe('GET, PATCH, HEAD, OPTIONS');
+    const trpc = await api('POST', '/trpc/teams.destroy', { cookie: world.alice, body: { id: world.acme.id } });
+    expect(trpc.status).toBe(404);
     expect(await Team.findBy({ id: world.acme.id })).not.toBeNull();
+    expect(await Team.findBy({ id: world.globex.id })).not.toBeNull();
   });
 });

@@ -8,8 +8,8 @@
  * - `GET /api/teams`, `GET /api/teams/:id`: the caller's teams only (another
  *   team is a 404, as on every team route).
  * - `PATCH /api/teams/:id {name}`: owners rename.
- * - `DELETE /api/teams/:id`: not offered yet (405): a team's records can carry
- *   attachments whose cleanup must run first; add it here when you need it.
+ * - `DELETE /api/teams/:id`: not offered yet (`except`, a 405): a team's records
+ *   can carry attachments whose cleanup must run first; add it here when you need it.
  *
  * API keys may read their team but never create or change teams: that takes a
  * signed-in user. Creating is rate limited per user (`RATE_LIMIT_TEAM_CREATE`). Members join through invitations (InvitationController).
@@ -18,16 +18,7 @@
 import { type AppContext, signedInUser } from '@/backend/context';
 import { rateLimit } from '@/backend/rateLimit';
 import { Membership, Team } from '@/db/models';
-import {
-  ActiveController,
-  AppError,
-  apiDoc,
-  before,
-  Forbidden,
-  NotFound,
-  toValidationError,
-  transaction,
-} from '@/server';
+import { ActiveController, apiDoc, before, Forbidden, NotFound, toValidationError, transaction } from '@/server';
 import { crud } from './decorators';
 
 @apiDoc({
@@ -38,10 +29,10 @@ import { crud } from './decorators';
     get: { summary: 'A team of the caller', description: 'A team the caller is not a member of is a 404.' },
     create: { summary: 'Create a team', description: 'Any signed-in user; the caller becomes its owner.' },
     update: { summary: 'Rename a team (owners)' },
-    destroy: { summary: 'Delete a team (not offered: 405)' },
   },
 })
 @crud(Team, {
+  except: ['destroy'],
   index: {
     sortable: ['name', 'createdAt'],
     defaultSort: { field: 'createdAt', dir: 'desc' },
@@ -61,8 +52,8 @@ export class TeamController extends ActiveController<AppContext, Team> {
     if (this.record && !teamIds.includes(this.record.id)) throw new NotFound('Team');
   }
 
-  /** Creating, renaming (and deleting) teams takes a signed-in user, never an API key. */
-  @before({ only: ['create', 'update', 'destroy'] })
+  /** Creating and renaming teams takes a signed-in user, never an API key. */
+  @before({ only: ['create', 'update'] })
   noApiKeys(): void {
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage teams; sign in');
   }
@@ -73,7 +64,7 @@ export class TeamController extends ActiveController<AppContext, Team> {
     await rateLimit('teamCreate', `user:${signedInUser(this.context).id}`);
   }
 
-  @before({ only: ['update', 'destroy'] })
+  @before({ only: ['update'] })
   ownersOnly(): void {
     const membership = this.context.memberships.find((m) => m.teamId === this.record?.id);
     if (membership?.role !== 'owner') throw new Forbidden('Only team owners can do this');
@@ -89,9 +80,5 @@ export class TeamController extends ActiveController<AppContext, Team> {
       if (!membership.isPersisted) throw toValidationError(membership.errors);
       return team;
     });
-  }
-
-  destroy(): never {
-    throw new AppError('METHOD_NOT_SUPPORTED', 'Deleting a team is not offered by this app');
   }
 }

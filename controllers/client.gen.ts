@@ -63,7 +63,6 @@ export const manifest = {
   MemberController: {
     scopes: ['teamId'],
     methods: {
-      create: ['teams.members.create', 'mutation', 'data'],
       destroy: ['teams.members.destroy', 'mutation', 'id'],
       get: ['teams.members.get', 'query', 'id'],
       index: ['teams.members.index', 'query', 'index'],
@@ -85,7 +84,6 @@ export const manifest = {
     scopes: [],
     methods: {
       create: ['teams.create', 'mutation', 'data'],
-      destroy: ['teams.destroy', 'mutation', 'id'],
       get: ['teams.get', 'query', 'id'],
       index: ['teams.index', 'query', 'index'],
       update: ['teams.update', 'mutation', 'idData'],
@@ -180,7 +178,6 @@ export type MemberControllerRecord = RecordJson<MemberController, never, { creat
 export interface MemberControllerApi {
   scope: { teamId: number };
   methods: {
-    create: MutationDef<'data', Partial<PickKnown<MemberControllerRecord, never>>, ActionOutput<MemberController, 'create', RecordOf<MemberController>, MemberControllerRecord>>;
     destroy: MutationDef<'id', undefined, ActionOutput<MemberController, 'destroy', RecordOf<MemberController>, MemberControllerRecord>>;
     get: QueryDef<'id', undefined, Simplify<MemberControllerRecord & { user: JsonRecord | null }>>;
     index: QueryDef<'index', IndexOptions<'createdAt' | 'role', PickKnown<MemberControllerRecord, 'role'>, never, never>, IndexPage<Simplify<MemberControllerRecord & { user: JsonRecord | null }>>>;
@@ -208,7 +205,6 @@ export interface TeamControllerApi {
   scope: {};
   methods: {
     create: MutationDef<'data', Partial<PickKnown<TeamControllerRecord, 'name'>>, ActionOutput<TeamController, 'create', RecordOf<TeamController>, TeamControllerRecord>>;
-    destroy: MutationDef<'id', undefined, ActionOutput<TeamController, 'destroy', RecordOf<TeamController>, TeamControllerRecord>>;
     get: QueryDef<'id', undefined, TeamControllerRecord>;
     index: QueryDef<'index', IndexOptions<'createdAt' | 'name', PickKnown<TeamControllerRecord, never>, never, never>, IndexPage<TeamControllerRecord>>;
     update: MutationDef<'idData', Partial<PickKnown<TeamControllerRecord, 'name'>>, TeamControllerRecord>;
@@ -288,7 +284,6 @@ export type AppRouter = TypedRouter<{
       update: ProcedureOf<CampaignControllerApi, 'update'>;
     };
     create: ProcedureOf<TeamControllerApi, 'create'>;
-    destroy: ProcedureOf<TeamControllerApi, 'destroy'>;
     get: ProcedureOf<TeamControllerApi, 'get'>;
     index: ProcedureOf<TeamControllerApi, 'index'>;
     invitations: {
@@ -299,7 +294,6 @@ export type AppRouter = TypedRouter<{
       update: ProcedureOf<InvitationControllerApi, 'update'>;
     };
     members: {
-      create: ProcedureOf<MemberControllerApi, 'create'>;
       destroy: ProcedureOf<MemberControllerApi, 'destroy'>;
       get: ProcedureOf<MemberControllerApi, 'get'>;
       index: ProcedureOf<MemberControllerApi, 'index'>;

@@ -49,7 +49,7 @@ const steps: Step[] = [
     skip: existsSync(path.join('scripts', 'gen.ts')) ? undefined : 'no scripts/gen.ts yet',
   },
   { name: 'typecheck', command: ['tsc', '--noEmit'] },
-  { name: 'lint', command: ['biome', 'check', '.'] },
+  { name: 'lint', command: ['biome', 'check', '--error-on-warnings', '.'] },
   // The layer table (scripts/layers/layerRules.ts): who may import whom.
   { name: 'layers', command: ['tsx', 'scripts/layers/checkLayers.ts'] },
   {

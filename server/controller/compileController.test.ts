@@ -79,6 +79,16 @@ describe('route table', () => {
     ]);
   });
 
+  it("leaves out the CRUD actions @crud's except names", () => {
+    @crud(Project, { except: ['create', 'destroy'] })
+    class ReadOnlyProjectController extends ActiveController<unknown, Project> {}
+    expect(routesOf(ReadOnlyProjectController)).toEqual([
+      'GET /read-only-projects readOnlyProjects.index index',
+      'GET /read-only-projects/:id readOnlyProjects.get get',
+      'PATCH /read-only-projects/:id readOnlyProjects.update update',
+    ]);
+  });
+
   it('puts the topmost @scope outermost', () => {
     @scope('orgId')
     @scope('projectId')
@@ -93,6 +103,30 @@ describe('route table', () => {
 });
 
 describe('declaration mistakes fail at boot, naming the controller', () => {
+  it("an action @crud's except leaves out, still implemented, hooked or named", () => {
+    @crud(Project, { except: ['destroy'] })
+    class KeptController extends ActiveController<unknown, Project> {
+      destroy(): null {
+        return null;
+      }
+    }
+    expect(() => compileController(KeptController)).toThrow(
+      /KeptController: defines destroy\(\), which @crud's except leaves without a route/,
+    );
+    @crud(Project, { except: ['destroy'] })
+    class HookedController extends ActiveController<unknown, Project> {
+      @before({ only: ['destroy'] })
+      check(): void {}
+    }
+    expect(() => compileController(HookedController)).toThrow(/HookedController: .*"destroy"/);
+    // @ts-expect-error `remove` is no CRUD action: a compile error too
+    @crud(Project, { except: ['remove'] })
+    class MisnamedController extends ActiveController<unknown, Project> {}
+    expect(() => compileController(MisnamedController)).toThrow(
+      /MisnamedController: @crud's except names "remove"; it takes index, get, create, update, destroy/,
+    );
+  });
+
   it('unknown sortable / filterable / permit / autoSet fields', () => {
     // @ts-expect-error the name is no attribute, scope or association of Project: a compile error too
     @crud(Project, { index: { sortable: ['nope'] } })

@@ -9,7 +9,7 @@
  */
 import { checkHooks, checkResourceConfig, checkRoutesUnique } from './checkDeclarations';
 import { declaredActions } from './declaredActions';
-import { defaultActionRoutes } from './defaultActionRoutes';
+import { CRUD_ROUTES, defaultActionRoutes } from './defaultActionRoutes';
 import { appliesTo, type CompiledHook } from './hooks';
 import {
   type ActionOptions,
@@ -108,6 +108,7 @@ export function compileController(Controller: ControllerClass): CompiledControll
   const prototype = Controller.prototype as unknown as Record<string, unknown>;
   const hasMethod = (name: string) => typeof prototype[name] === 'function';
 
+  if (resource?.kind === 'crud') checkExcept(resource.config.except ?? [], hasMethod, fail);
   const defaults = defaultActionRoutes(resource, basePath);
   const declared = declaredActions(chain, { resource, basePath, resourcePath, hasMethod, fail, defaults });
   const baseKey = procedurePath(basePath);
@@ -149,6 +150,18 @@ export function compileController(Controller: ControllerClass): CompiledControll
   };
   compiled.set(Controller, result);
   return result;
+}
+
+/**
+ * `@crud`'s `except` names CRUD actions, and the class does not implement one of them: a method
+ * nothing routes to would read as served.
+ */
+function checkExcept(except: readonly string[], hasMethod: (name: string) => boolean, fail: Fail): void {
+  const names = CRUD_ROUTES.map((route) => route.name as string);
+  for (const name of except) {
+    if (!names.includes(name)) fail(`@crud's except names "${name}"; it takes ${names.join(', ')}`);
+    if (hasMethod(name)) fail(`defines ${name}(), which @crud's except leaves without a route; remove one of them`);
+  }
 }
 
 /** Scope prefix (parents' @scope first) + the resource path (explicit, else from the class name). */

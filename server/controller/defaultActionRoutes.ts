@@ -1,12 +1,12 @@
 /**
- * The routes a resource declaration brings: the five CRUD actions of `@crud`,
- * or get / findOrCreate / update of `@singleton`. A controller method of the
+ * The routes a resource declaration brings: the five CRUD actions of `@crud`
+ * (less its `except`), or get / findOrCreate / update of `@singleton`. A controller method of the
  * same name overrides an action's body, never its route.
  */
 import type { NewAction } from './compileController';
 import type { ControllerMetadata } from './metadata';
 
-const CRUD_ROUTES = [
+export const CRUD_ROUTES = [
   { name: 'index', kind: 'index', httpMethod: 'GET', member: false, type: 'query' },
   { name: 'get', kind: 'get', httpMethod: 'GET', member: true, type: 'query' },
   { name: 'create', kind: 'create', httpMethod: 'POST', member: false, type: 'mutation' },
@@ -16,7 +16,8 @@ const CRUD_ROUTES = [
 
 export function defaultActionRoutes(resource: ControllerMetadata['resource'], basePath: string): NewAction[] {
   if (resource?.kind === 'crud') {
-    return CRUD_ROUTES.map((route) => ({
+    const except = new Set<string>(resource.config.except ?? []);
+    return CRUD_ROUTES.filter((route) => !except.has(route.name)).map((route) => ({
       name: route.name,
       kind: route.kind,
       httpMethod: route.httpMethod,

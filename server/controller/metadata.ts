@@ -34,7 +34,16 @@ export interface HookOptions extends ActionFilter {
  * scopes (`scopes`, `defaultScopes`, `paramScopes`) and associations or
  * attachment slots (`include`). `Ctx` is the app's request context.
  */
+/** The five actions `@crud` brings. */
+export type CrudActionName = 'index' | 'get' | 'create' | 'update' | 'destroy';
+
 export interface CrudConfig<Ctx = unknown, M = ModelLike, AutoSet extends string = string> {
+  /**
+   * Actions this resource does not offer: no route, no procedure, no client hook, no OpenAPI
+   * operation, and no `Allow` naming them (`except: ['destroy']`: DELETE is a 405 naming what is served).
+   * A method, a hook's `only` or an `@apiDoc` text for one of them is an error at start-up.
+   */
+  except?: readonly CrudActionName[];
   /** Paging, sort, filter and scope options (see IndexOptions) plus associations always loaded. */
   index?: IndexOptions<AttributeName<M>, ScopeName<M>> & { include?: readonly IncludeName<M>[] };
   get?: { include?: readonly IncludeName<M>[] };
