@@ -101,8 +101,12 @@ function createAuth() {
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Through the app's logger: JSON lines in production, LOG_LEVEL applies, silent under tests.
+    // better-auth logs at error level what a client caused (an unknown provider, a bad OAuth state, a
+    // disabled endpoint) as well as its own failures: its lines are warnings here, and an answer of 500
+    // or more gets the app's own error line (authRoutes.ts), so an alert on error lines sees failures only.
     logger: {
-      log: (level, message, ...args) => logger()[level]({ details: args }, `[better-auth] ${message}`),
+      log: (level, message, ...args) =>
+        logger()[level === 'error' ? 'warn' : level]({ details: args }, `[better-auth] ${message}`),
     },
     advanced: {
       database: { generateId: 'serial' },

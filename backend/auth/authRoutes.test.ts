@@ -4,11 +4,13 @@
  * out and the replayed cookie, sign out everywhere, change and reset
  * password, the failed sign-in limit, and the API's error format.
  */
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { Team } from '@/db/models';
+import { configureLogger } from '@/server';
 import { clearSentMails, sentMails } from '../mailer';
 import { RULES } from '../rateLimit';
 import { createAuthRoutes, inApiErrorFormat } from './authRoutes';
@@ -340,7 +342,39 @@ describe('password checks of a signed-in user', () => {
   });
 });
 
+describe("what better-auth logs about a client's mistakes", () => {
+  it('a warning, never an error line: an unknown sign-in provider is a 404 anyone can ask for', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+    try {
+      expect((await post('/sign-in/social', { provider: 'github' })).status).toBe(404);
+    } finally {
+      configureLogger(pino({ level: 'silent' }));
+    }
+    expect(lines.filter((line) => line.msg.startsWith('[better-auth]')).map((line) => line.level)).toEqual([40]);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+});
+
 describe('better-auth errors in the API format', () => {
+  it('a server error better-auth answered itself is an error line; the body says no more than that', async () => {
+    const lines: { level: number; msg: string; status: number }[] = [];
+    configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+    try {
+      const failed = new Response(JSON.stringify({ code: 'FAILED_TO_CREATE_SESSION', message: 'db at 10.0.0.5' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+      const reshaped = await inApiErrorFormat(failed, '/sign-in/email');
+      expect(await reshaped.json()).toEqual({
+        error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
+      });
+    } finally {
+      configureLogger(pino({ level: 'silent' }));
+    }
+    expect(lines).toMatchObject([{ level: 50, status: 500, msg: 'better-auth answered with a server error' }]);
+  });
+
   it('keeps every header of the error, each Set-Cookie included, under the API body', async () => {
     const headers = new Headers({ 'content-type': 'application/json', 'x-better-auth': 'kept' });
     headers.append('set-cookie', 'app_session=; Max-Age=0');

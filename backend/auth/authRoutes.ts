@@ -31,6 +31,7 @@ import {
   Forbidden,
   hasVisibleCharacter,
   jsonResponse,
+  logger,
   readJsonBody,
   STATUS_BY_CODE,
   transaction,
@@ -69,6 +70,10 @@ function defaultMessage(status: number): string {
  */
 export async function inApiErrorFormat(response: Response, path = ''): Promise<Response> {
   if (response.status < 400) return response;
+  // better-auth answered a failure it caught; its own line about it was only a warning (auth.ts). What it
+  // throws instead reaches the edge, which logs it as every other 5xx.
+  if (response.status >= 500)
+    logger().error({ status: response.status, path }, 'better-auth answered with a server error');
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const body = isJson
     ? ((await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null)
