@@ -114,7 +114,11 @@ describe('APP_URL in production', () => {
   };
 
   it('a production start without it stops, naming it; with it, or outside production, it starts', async () => {
-    expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: '' })).toMatch(/APP_URL: missing/);
+    const production = await startWith({ ...server, NODE_ENV: 'production', APP_URL: '' });
+    expect(production).toMatch(/APP_URL: missing/);
+    // No advice to run the dev server on a production host.
+    expect(production).not.toContain('npm run dev');
+    expect(production).toContain('docs/deployment.md');
     expect(await startWith({ ...server, NODE_ENV: 'production', APP_URL: 'https://app.example.com' })).toBeNull();
     expect(await startWith({ ...server, NODE_ENV: 'development', APP_URL: '' })).toBeNull();
   });
@@ -152,6 +156,19 @@ describe('a value it cannot read', () => {
     vi.resetModules();
     vi.stubEnv('UPLOAD_MULTIPART_THRESHOLD', ' 5242880 ');
     expect((await import('./env')).env.UPLOAD_MULTIPART_THRESHOLD).toBe(5_242_880);
+  });
+
+  it('says what is wrong with a schedule or a database URL, not only that it is invalid', async () => {
+    expect(await failure({ JOBS_CLEANUP_CRON: '*/15 2 * * 1-5' })).toBe('no error');
+    expect(await failure({ JOBS_CLEANUP_CRON: '99 * * * *' })).toContain(
+      'JOBS_CLEANUP_CRON: "99 * * * *" is not a schedule: Constraint error, got value 99 expected range 0-59',
+    );
+    expect(await failure({ JOBS_CLEANUP_CRON: 'hourly' })).toContain(
+      'JOBS_CLEANUP_CRON: "hourly" is not a five-field cron expression (or off)',
+    );
+    expect(await failure({ DATABASE_URL: 'mysql://db.example.com/app' })).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    );
   });
 
   it('outside production names only what is wrong: npm run dev generates DATABASE_URL and SESSION_SECRET after', async () => {

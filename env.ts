@@ -8,6 +8,7 @@
  * `instrumentation.node.ts` imports this file at server start, so a bad value stops
  * `next dev` / `next start` with a message naming the variable.
  */
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 import { appName } from './appName';
 // The parser only (no I/O): what TRUST_PROXY may say is defined beside the code that applies it.
@@ -70,12 +71,27 @@ function limitSetting(fallback: string) {
     });
 }
 
+/**
+ * Why `value` is no schedule the job runner can keep, or undefined: five cron fields whose values are in
+ * range (`99 * * * *` has five fields, and pg-boss would only refuse it after the server said Ready).
+ */
+function cronProblem(value: string): string | undefined {
+  if (value === 'off') return undefined;
+  if (!/^\S+( \S+){4}$/.test(value.trim())) return `"${value}" is not a five-field cron expression (or off)`;
+  try {
+    cronParser.parseExpression(value);
+    return undefined;
+  } catch (error) {
+    return `"${value}" is not a schedule: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 
   // PostgreSQL. Unset in `npm run dev`: the dev script starts an embedded
   // server and passes its URL here.
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   // Prepared statements for the framework's queries (docs/performance.md). Set
   // false behind PgBouncer in transaction mode (or any pooler that moves a
   // session between server connections).
@@ -182,10 +198,10 @@ const schema = z.object({
   JOBS_CLEANUP_CRON: z
     .string()
     .default('0 * * * *')
-    .refine(
-      (value) => value === 'off' || /^\S+( \S+){4}$/.test(value.trim()),
-      'must be a five-field cron expression or off',
-    ),
+    .superRefine((value, ctx) => {
+      const problem = cronProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 
   // Mail (docs/mail.md). SMTP_URL: smtp://user:pass@host:587 (STARTTLS when
   // the server offers it) or smtps://user:pass@host:465. MAIL_TRANSPORT=log
@@ -322,9 +338,11 @@ export function tracesExporter(source: Env = env): 'otlp' | 'console' | undefine
 export function assertServerEnv(): void {
   const missing = missingAtStart(env);
   if (missing.length > 0) {
-    throw new Error(
-      `Missing environment variables:\n${missing.join('\n')}\n` +
-        'Run `npm run dev` (it starts embedded services) or set them; see .env.example.',
-    );
+    // `npm run dev` starts the embedded services and makes a secret; a production server gets them set.
+    const advice =
+      env.NODE_ENV === 'production'
+        ? 'Set them; see .env.example and docs/deployment.md.'
+        : 'Run `npm run dev` (it starts embedded services) or set them; see .env.example.';
+    throw new Error(`Missing environment variables:\n${missing.join('\n')}\n${advice}`);
   }
 }
