@@ -26,6 +26,14 @@ if (dev) {
   process.exit(1);
 }
 
+// A value env.ts cannot read stops here with its message; the script would stop on it too, with a stack trace.
+try {
+  await import('../env');
+} catch (error) {
+  console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
 // `npm run` puts node_modules/.bin on PATH, so `tsx` and `drizzle-kit` resolve.
 const child = spawn(command, args, { stdio: 'inherit' });
 child.on('error', (error) => {

@@ -48,9 +48,10 @@ it('starts, registers the queues and the schedule, and exits 0 on SIGTERM', { ti
   }
 });
 
-it('in production, refuses to start without SMTP_URL or MAIL_TRANSPORT (it delivers the mails)', async () => {
+/** The worker's exit code and stderr, started in production with `env` alone. */
+async function refusedStart(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
-    env: { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, NODE_ENV: 'production' },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
   });
   let output = '';
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -58,6 +59,23 @@ it('in production, refuses to start without SMTP_URL or MAIL_TRANSPORT (it deliv
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
+  return { code, output };
+}
+
+it('in production, refuses to start without SMTP_URL or MAIL_TRANSPORT (it delivers the mails)', async () => {
+  const { code, output } = await refusedStart({ DATABASE_URL: process.env.DATABASE_URL });
   expect(code).toBe(1);
   expect(output).toContain('SMTP_URL or MAIL_TRANSPORT=log');
+});
+
+it('names every missing variable at once, and a value it cannot read without a stack trace', async () => {
+  const bare = await refusedStart({});
+  expect(bare.code).toBe(1);
+  expect(bare.output).toContain('DATABASE_URL: missing');
+  expect(bare.output).toContain('SMTP_URL or MAIL_TRANSPORT=log');
+  const unreadable = await refusedStart({ SESSION_SECRET: 'short', LOG_LEVEL: 'verbose' });
+  expect(unreadable.code).toBe(1);
+  expect(unreadable.output).toMatch(/^worker: cannot start: Invalid environment variables:\n/);
+  expect(unreadable.output).toContain('\n  LOG_LEVEL: ');
+  expect(unreadable.output).not.toMatch(/\n\s+at /);
 });

@@ -4,25 +4,32 @@
  * burst of jobs never slows requests). Any number of workers may run; each
  * job runs once. SIGTERM (or Ctrl-C) stops fetching, lets running jobs
  * finish (up to 20 s) and closes the pools.
+ *
+ * The app's modules are imported inside startWorker: a value env.ts cannot read
+ * stops the worker with its message, not a stack trace.
  */
-import { wireApp } from '../backend/app';
-import { startAppJobs } from '../backend/jobs';
-import { env, missingMailVariables, missingStorageVariables } from '../env';
-import { installShutdown, logger } from '../server';
-
-wireApp();
-
-try {
-  // What jobs need: the database, and storage all or none (the cleanup deletes objects).
-  const missing = missingStorageVariables(env);
-  if (missing.length > 0) throw new Error(`${missing.join(', ')} missing (S3_* are all or none)`);
-  // It delivers the mails too: production needs SMTP_URL or MAIL_TRANSPORT, as the web server does.
-  const mail = missingMailVariables(env);
-  if (mail.length > 0) throw new Error(mail.join('; ').trim());
+async function startWorker(): Promise<void> {
+  const { env, missingMailVariables, missingStorageVariables } = await import('../env');
+  // What jobs need, named at once: the database, storage all or none (the cleanup deletes objects),
+  // and in production a way to send mail (it delivers the mails, as the web server would).
+  const missing = [
+    ...(env.DATABASE_URL ? [] : ['  DATABASE_URL: missing (jobs live in the app database)']),
+    ...missingStorageVariables(env).map((name) => `  ${name}: missing (S3_* are all or none)`),
+    ...missingMailVariables(env),
+  ];
+  if (missing.length > 0) throw new Error(`Missing environment variables:\n${missing.join('\n')}`);
+  const [{ wireApp }, { startAppJobs }, { installShutdown, logger }] = await Promise.all([
+    import('../backend/app'),
+    import('../backend/jobs'),
+    import('../server'),
+  ]);
+  wireApp();
   await startAppJobs({ work: true });
   installShutdown({ log: (message) => logger().info(message) });
   logger().info('worker: running the app jobs (Ctrl-C to stop)');
-} catch (error) {
+}
+
+startWorker().catch((error: unknown) => {
   console.error(`worker: cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-}
+});
