@@ -1,10 +1,11 @@
 /** `npm run db:seed` twice gives the same data (the seed is idempotent and fully deterministic). */
+import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { closeDb, db } from './database';
 import { Campaign, Membership, Team, User } from './models';
-import { seed } from './seed';
+import { productionRefusal, seed } from './seed';
 
 afterAll(closeDb);
 
@@ -79,4 +80,23 @@ describe('db:seed', () => {
     expect([restored.status, restored.budget]).toEqual([before.status, before.budget]);
   });
   // demo:end
+});
+
+describe('db:seed in production', () => {
+  it('refuses unless asked by name: the demo users sign in with a published password', () => {
+    expect(productionRefusal('production', [])).toMatch(/^db:seed: NODE_ENV is production/);
+    expect(productionRefusal('production', ['--production'])).toBeUndefined();
+    expect(productionRefusal('development', [])).toBeUndefined();
+  });
+
+  it('the script stops before it connects, with exit code 1', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed.ts'], {
+      encoding: 'utf8',
+      // A database nothing listens on: reaching it would print the driver's connection error instead.
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('db:seed: NODE_ENV is production');
+    expect(result.stderr).not.toContain('db:seed failed');
+  });
 });

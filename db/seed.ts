@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { env } from '@/env';
 import { transaction } from '@/server';
 import { closeDb, db } from './database';
 import { demoSeeder } from './demoSeed';
@@ -40,8 +41,26 @@ export async function seed(): Promise<void> {
   console.log(`db:seed: done (${seeders.length} seeder${seeders.length === 1 ? '' : 's'}).`);
 }
 
+/**
+ * Why the script will not seed this database, or undefined. The demo seed makes users who sign in with a
+ * published password, so a production database is seeded only when asked by name (`-- --production`), for
+ * seeders of your own that production needs (reference data).
+ */
+export function productionRefusal(nodeEnv: string, args: readonly string[]): string | undefined {
+  if (nodeEnv !== 'production' || args.includes('--production')) return undefined;
+  return (
+    'db:seed: NODE_ENV is production, and the seed makes users who sign in with a published password.\n' +
+    'Seed a development database instead, or, with seeders of your own that production needs, run `npm run db:seed -- --production`.'
+  );
+}
+
 // Run when executed as a script (`tsx db/seed.ts`), not when imported.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const refusal = productionRefusal(env.NODE_ENV, process.argv.slice(2));
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   try {
     await seed();
   } catch (error) {

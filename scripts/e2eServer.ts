@@ -68,7 +68,8 @@ try {
   await runMigrations(databaseUrl);
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    // A test database, whatever NODE_ENV this process has (db/seed.ts refuses production).
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
   });
   if (seed.status !== 0) throw new Error('db/seed.ts failed');
 
