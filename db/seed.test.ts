@@ -93,6 +93,7 @@ describe('db:seed in production', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed.ts'], {
       encoding: 'utf8',
       // A database nothing listens on: reaching it would print the driver's connection error instead.
+      // biome-ignore lint/style/noProcessEnv: the child needs this process's PATH to find node's tools.
       env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' },
     });
     expect(result.status).toBe(1);
