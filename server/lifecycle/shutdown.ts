@@ -7,8 +7,9 @@
  *
  * Under `next start` this needs `NEXT_MANUAL_SIG_HANDLE=true` (set by `npm
  * start`): Next 16 otherwise exits on SIGTERM by itself, without the cleanups.
- * `installShutdown()` is called from instrumentation.node.ts and
- * scripts/worker.ts; cleanups are registered where the resource is made
+ * `installShutdown()` is called from instrumentation.node.ts (with
+ * `trackServerRequests()`, which counts every HTTP request, pages included)
+ * and scripts/worker.ts; cleanups are registered where the resource is made
  * (`onShutdown('database pool', closeDb)` in db/database.ts).
  */
 
@@ -37,14 +38,29 @@ export function isDraining(): boolean {
   return state.draining;
 }
 
+/**
+ * Counts one request as in flight until the returned function is called, so
+ * shutdown waits for it. Calling that function again does nothing: a response
+ * reports both 'finish' and 'close'.
+ */
+export function beginRequest(): () => void {
+  state.inFlight += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    state.inFlight -= 1;
+    if (state.inFlight === 0) for (const resolve of state.idle.splice(0)) resolve();
+  };
+}
+
 /** Counts `work` as in flight, so shutdown waits for it. */
 export async function trackRequest<T>(work: () => Promise<T>): Promise<T> {
-  state.inFlight += 1;
+  const end = beginRequest();
   try {
     return await work();
   } finally {
-    state.inFlight -= 1;
-    if (state.inFlight === 0) for (const resolve of state.idle.splice(0)) resolve();
+    end();
   }
 }
 
