@@ -15,9 +15,14 @@ export async function registerNodeServer(): Promise<void> {
     assertServerEnv();
     // Before anything else runs, so the first request is traced too.
     const exporter = tracesExporter();
-    const { installShutdown, logger, refuseUnservableRequests, startTracing, trustForwardedHeaders } = await import(
-      './server'
-    );
+    const {
+      installShutdown,
+      logger,
+      refuseUnservableRequests,
+      startTracing,
+      trackServerRequests,
+      trustForwardedHeaders,
+    } = await import('./server');
     // The client address and forwarded headers from the socket, before Next reads them (docs/security.md).
     trustForwardedHeaders((await import('./env')).env.TRUST_PROXY);
     const { apiSecurityHeaders } = await import('./app/lib/apiSecurityHeaders');
@@ -37,6 +42,9 @@ export async function registerNodeServer(): Promise<void> {
     // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
     // and closes the pool (server/lifecycle) instead of Next exiting at once.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+      // Every request the server answers counts as in flight, pages and server actions too (only API
+      // routes count themselves), so the drain waits for a page still rendering.
+      trackServerRequests();
       installShutdown({ log: (message) => logger().info(message) });
     }
     // Background jobs: handlers run here unless JOBS_IN_APP=false (then `npm

@@ -101,6 +101,7 @@ export {
   onShutdown,
   shutdown,
   trackRequest,
+  trackServerRequests,
 } from './lifecycle';
 export {
   configureLogger,

@@ -1,1 +1,2 @@
 export { installShutdown, isDraining, onShutdown, shutdown, trackRequest } from './shutdown';
+export { trackServerRequests } from './trackServerRequests';

@@ -43,3 +43,31 @@ it('drains and runs the cleanups when SIGTERM comes again while stopping', { tim
     clearTimeout(timer);
   }
 });
+
+it('exits 1 by the end of its budget when a cleanup never finishes', { timeout: 30_000 }, async () => {
+  const hanging = `
+import { installShutdown, onShutdown } from ${JSON.stringify(shutdownModule)};
+installShutdown({ timeoutMs: 500, log: (message) => console.log(message) });
+onShutdown('stuck cleanup', () => new Promise(() => setInterval(() => {}, 1000)));
+console.log('ready');
+setInterval(() => {}, 1000);
+`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', hanging]);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  try {
+    while (!output.includes('ready')) await new Promise((resolve) => setTimeout(resolve, 50));
+    const signalled = performance.now();
+    child.kill('SIGTERM');
+    expect(await exited, output).toEqual({ code: 1, signal: null });
+    expect(performance.now() - signalled).toBeLessThan(5_000);
+    expect(output).toContain('stuck cleanup still running at the end of the 500 ms shutdown budget');
+  } finally {
+    clearTimeout(timer);
+  }
+});

@@ -78,3 +78,42 @@ it('gives up waiting after the drain timeout and still runs the cleanups', async
   await stuck;
   await sleeper.end({ timeout: 5 });
 });
+
+it('ends within its budget: a cleanup still running at the deadline is abandoned, the rest skipped', async () => {
+  resetShutdownForTests();
+  const log: string[] = [];
+  onShutdown('database pool', () => log.push('pool closed'));
+  // pg-boss waits for a running job up to its own stop timeout, longer than the budget may have left.
+  onShutdown('job runner', () => new Promise(() => {}));
+  const started = performance.now();
+  const result = await shutdown({ timeoutMs: 300, log: (message) => log.push(message) });
+  const elapsed = performance.now() - started;
+  expect(result).toEqual({ drained: true, failed: ['job runner', 'database pool'] });
+  expect(elapsed).toBeGreaterThanOrEqual(290);
+  expect(elapsed).toBeLessThan(1_000);
+  expect(log).toEqual([
+    'shutdown: job runner still running at the end of the 300 ms shutdown budget; abandoned',
+    'shutdown: database pool skipped: the 300 ms shutdown budget is spent',
+  ]);
+});
+
+it('gives the cleanups what the drain left of the budget', async () => {
+  resetShutdownForTests();
+  const given: number[] = [];
+  onShutdown('cleanup', ({ remainingMs }) => given.push(remainingMs));
+  const stuck = trackRequest(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+  // The drain never outlasts the budget, whatever it is given.
+  const started = performance.now();
+  expect(await shutdown({ drainTimeoutMs: 200, timeoutMs: 500 })).toEqual({ drained: false, failed: [] });
+  expect(given).toHaveLength(1);
+  expect(given[0]).toBeGreaterThan(200);
+  expect(given[0]).toBeLessThanOrEqual(300);
+
+  resetShutdownForTests();
+  const stuckAgain = trackRequest(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+  const again = performance.now();
+  expect(await shutdown({ drainTimeoutMs: 5_000, timeoutMs: 200 })).toEqual({ drained: false, failed: [] });
+  expect(performance.now() - again).toBeLessThan(500);
+  expect(performance.now() - started).toBeLessThan(1_000);
+  await Promise.all([stuck, stuckAgain]);
+});
