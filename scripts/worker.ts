@@ -3,7 +3,7 @@
  * for deployments that set JOBS_IN_APP=false on the web instances (so a
  * burst of jobs never slows requests). Any number of workers may run; each
  * job runs once. SIGTERM (or Ctrl-C) stops fetching, lets running jobs
- * finish (up to 20 s) and closes the pools.
+ * finish (up to 20 s, within the shutdown budget) and closes the pools.
  *
  * The app's modules are imported inside startWorker: a value env.ts cannot read
  * stops the worker with its message, not a stack trace.

@@ -17,7 +17,7 @@ import { defineJob } from './defineJob';
 import { enqueue } from './enqueue';
 import { jobsStatus } from './jobsStatus';
 import { PermanentJobError } from './PermanentJobError';
-import { type JobRunner, startJobs } from './startJobs';
+import { createJobRunner, type JobRunner, startJobs } from './startJobs';
 
 const ran: string[] = [];
 const logged: Array<Record<string, unknown>> = [];
@@ -235,6 +235,29 @@ describe('throughput', () => {
       await new Promise((resolve) => setTimeout(resolve, 300 + i * 250));
     }
     expect(Math.max(...waits)).toBeLessThan(700);
+  });
+});
+
+describe('stopping within a budget', () => {
+  it('gives up on a job still running at the budget, and pg-boss fails it so it runs again', async () => {
+    let started = false;
+    const stuck = defineJob({
+      name: 'stuck',
+      payload: z.object({}),
+      async handler() {
+        started = true;
+        await new Promise((resolve) => setTimeout(resolve, 30_000));
+      },
+    });
+    // biome-ignore lint/style/noProcessEnv: the per-file database of the vitest setup.
+    const own = await createJobRunner({ connectionString: process.env.DATABASE_URL as string, jobs: [stuck] });
+    await own.boss.send('stuck', {});
+    await until(() => started, 10_000, 'the stuck job to start');
+    const stopping = performance.now();
+    await own.stop({ timeoutMs: 1_000 });
+    expect(performance.now() - stopping).toBeLessThan(5_000);
+    const [row] = await db().execute<{ state: string }>(sql`select state from pgboss.job where name = 'stuck'`);
+    expect(row?.state).not.toBe('active');
   });
 });
 

@@ -19,7 +19,8 @@
  *   enqueue in this process wakes its queue, so the polling interval only
  *   matters for jobs enqueued by other processes.
  * - Shutdown (server/lifecycle) stops fetching, waits for running jobs up to
- *   `stopTimeoutMs`, then closes pg-boss's pool.
+ *   `stopTimeoutMs` or what is left of the shutdown budget, then closes
+ *   pg-boss's pool.
  */
 import os from 'node:os';
 import PgBoss from 'pg-boss';
@@ -62,7 +63,8 @@ export interface JobRunner {
   readonly jobs: readonly JobDefinition<unknown>[];
   /** Fetch `queue`'s jobs now instead of at the next poll (enqueue calls it after its commit). */
   wake(queue: string): void;
-  stop(): Promise<void>;
+  /** Stops fetching and waits for running jobs up to `stopTimeoutMs`, or `timeoutMs` when shorter. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** Jobs of a queue at once per process when neither the job nor the runner says: the cores, at least 2. */
@@ -87,7 +89,9 @@ export async function startJobs(options: JobsOptions): Promise<JobRunner> {
   if (cache.__appJobRunner) return cache.__appJobRunner;
   const runner = await createJobRunner(options);
   cache.__appJobRunner = runner;
-  onShutdown('job runner', () => runner.stop());
+  // Within the shutdown's budget: what is left of it, less the pool's close after (db/database.ts gives
+  // it 5 s). Jobs still running then are failed by pg-boss, so they retry, instead of staying active.
+  onShutdown('job runner', ({ remainingMs }) => runner.stop({ timeoutMs: Math.max(1_000, remainingMs - 5_000) }));
   return runner;
 }
 
@@ -127,9 +131,10 @@ export async function createJobRunner(options: JobsOptions): Promise<JobRunner> 
       const worker = workers.get(queue);
       if (worker) boss.notifyWorker(worker.workerId);
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       if (cache.__appJobRunner?.boss === boss) cache.__appJobRunner = undefined;
-      await boss.stop({ graceful: true, wait: true, close: true, timeout: options.stopTimeoutMs ?? 20_000 });
+      const timeout = Math.min(options.stopTimeoutMs ?? 20_000, stopOptions.timeoutMs ?? Number.POSITIVE_INFINITY);
+      await boss.stop({ graceful: true, wait: true, close: true, timeout });
     },
   };
 }
