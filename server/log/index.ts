@@ -1,3 +1,4 @@
 export { configureLogger, logger } from './logger';
 export { currentRequest, type RequestInfo, requestIdFrom, runWithRequest } from './requestScope';
+export { routeConsoleToLogger } from './routeConsoleToLogger';
 export { REDACTED, redactQueryValues, serializeError, serializeLogValue } from './serializeError';
