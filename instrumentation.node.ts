@@ -39,6 +39,8 @@ export async function registerNodeServer(): Promise<void> {
     if (exporter) await startTracing({ exporter, serviceName });
     // The backend's parts (backend/app.ts, the composition root): logger, storage, database, models.
     (await import('./backend/app')).wireApp();
+    // Production: console output (Next's `⨯` error prints among it) becomes JSON log lines from here on.
+    (await import('./backend/logger')).logConsoleOutput();
     // `npm start` sets NEXT_MANUAL_SIG_HANDLE: then SIGTERM drains requests
     // and closes the pool (server/lifecycle) instead of Next exiting at once.
     if (process.env.NEXT_MANUAL_SIG_HANDLE) {

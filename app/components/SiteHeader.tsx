@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { unstable_rethrow } from 'next/navigation';
 import { appName } from '@/appName';
+import { logger } from '@/server/log';
 import { type CurrentSession, getCurrentSession } from '../lib/getCurrentSession';
 import { signOut } from '../sign-in/actions';
 
@@ -19,7 +20,8 @@ async function sessionOrUnknown(): Promise<CurrentSession | null | undefined> {
   } catch (error) {
     // Next's own signals (dynamic rendering, redirect, notFound) are not failures: let them through.
     unstable_rethrow(error);
-    console.error('[SiteHeader] could not read the session:', error);
+    // Through the logger (a JSON line in production, without the values of a failed query), not the console.
+    logger().error({ err: error }, 'SiteHeader could not read the session');
     return undefined;
   }
 }

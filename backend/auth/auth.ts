@@ -20,6 +20,7 @@ import { db } from '@/db/database';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { env } from '@/env';
 import { logger } from '@/server';
+import { redactQueryValues } from '@/server/log';
 import { appOrigin } from '../appOrigin';
 import { passwordChangeHook, sendPasswordChangedMail, sendPasswordResetMail, sendVerificationMail } from './authMails';
 import { authSecret } from './authSecret';
@@ -104,9 +105,11 @@ function createAuth() {
     // better-auth logs at error level what a client caused (an unknown provider, a bad OAuth state, a
     // disabled endpoint) as well as its own failures: its lines are warnings here, and an answer of 500
     // or more gets the app's own error line (authRoutes.ts), so an alert on error lines sees failures only.
+    // Its arguments go under `details`, whose serialiser drops the values of a failed query (a reset
+    // token, a session token): server/log/serializeError.ts.
     logger: {
       log: (level, message, ...args) =>
-        logger()[level === 'error' ? 'warn' : level]({ details: args }, `[better-auth] ${message}`),
+        logger()[level === 'error' ? 'warn' : level]({ details: args }, `[better-auth] ${redactQueryValues(message)}`),
     },
     advanced: {
       database: { generateId: 'serial' },

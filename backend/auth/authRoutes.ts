@@ -71,9 +71,12 @@ function defaultMessage(status: number): string {
 export async function inApiErrorFormat(response: Response, path = ''): Promise<Response> {
   if (response.status < 400) return response;
   // better-auth answered a failure it caught; its own line about it was only a warning (auth.ts). What it
-  // throws instead reaches the edge, which logs it as every other 5xx.
-  if (response.status >= 500)
-    logger().error({ status: response.status, path }, 'better-auth answered with a server error');
+  // throws instead reaches the edge, which logs it as every other 5xx. The path names the endpoint, not
+  // the reset token some carry (`/reset-password/<token>`).
+  if (response.status >= 500) {
+    const endpoint = path.replace(/^\/reset-password\/.*/, '/reset-password/:token');
+    logger().error({ status: response.status, path: endpoint }, 'better-auth answered with a server error');
+  }
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const body = isJson
     ? ((await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null)

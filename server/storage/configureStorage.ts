@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { ServiceUnavailable } from '../controller/errors';
+import { RefusalReason } from '../log/RefusalReason';
 
 /** SigV4 presigned URLs cannot live longer than 7 days. */
 const MAX_PRESIGN_SECONDS = 604_800;
@@ -104,9 +105,9 @@ export function storageConfig(): StorageConfig {
   const state = cache.__storageConfig;
   if (!state) {
     // Uploads are off, not broken: a 503 for the client; the operator's
-    // message is the cause, logged with the request id.
+    // message is its reason, logged as a warning with the request id.
     throw new ServiceUnavailable('Uploads are not available', {
-      cause: new Error(
+      cause: new RefusalReason(
         'Storage is not configured: call configureStorage() at server start-up (set the S3_* variables, or run `npm run dev`, which starts an embedded S3 server).',
       ),
     });
