@@ -9,14 +9,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { belongsTo, GiB, hasMany, hasManyAttached, hasOneAttached, MiB, Model, visibleText } from '@/server';
+import {
+  belongsTo,
+  containsText,
+  GiB,
+  hasMany,
+  hasManyAttached,
+  hasOneAttached,
+  MiB,
+  Model,
+  visibleText,
+} from '@/server';
 import { CAMPAIGN_STATUSES, campaigns, MAX_BUDGET } from '../schema';
 import { models } from './registry';
-
-/** `%`, `_` and `\` are LIKE wildcards/escape: match them literally in a search term. */
-function likeEscape(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 export class Campaign extends Model(campaigns, {
   name: 'Campaign',
@@ -26,7 +31,7 @@ export class Campaign extends Model(campaigns, {
     archived: (q) => q.where({ status: 'archived' }),
     notArchived: (q) => q.where(sql`${campaigns.status} <> 'archived'`),
     /** Case-insensitive substring of the name; the term is data, never a pattern. */
-    search: (q, term: string) => q.where(sql`${campaigns.name} ilike ${`%${likeEscape(term)}%`} escape '\\'`),
+    search: (q, term: string) => q.where(containsText(campaigns.name, term)),
   },
   validations: {
     name: visibleText().max(120, 'is too long (maximum is 120 characters)'),

@@ -141,6 +141,24 @@ function identifier(name: string): string {
 }
 
 /** Drops `name` on the server behind `serverUrl`, closing its connections first. */
+/**
+ * Drops every database whose name starts with `prefix`; returns their names. The test run's teardown
+ * uses it for databases a test file made but never dropped (a file that failed at import never runs
+ * its afterAll).
+ */
+export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<string[]> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin<
+      { datname: string }[]
+    >`select datname from pg_database where starts_with(datname, ${prefix})`;
+    for (const { datname } of rows) await admin.unsafe(`drop database if exists ${identifier(datname)} with (force)`);
+    return rows.map((row) => row.datname);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {

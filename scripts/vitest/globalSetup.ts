@@ -13,12 +13,14 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../../db/migrate';
 import { FIXTURE_SCHEMA } from '../../server/testing/fixtureSchema';
-import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from '../services/embeddedPostgres';
+import { dropDatabase, dropDatabasesNamed, ensureDatabase, startEmbeddedPostgres } from '../services/embeddedPostgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgServerUrl: string;
     pgTemplate: string;
+    /** Every test file's database name starts with it, so the teardown finds what a file left. */
+    pgFilePrefix: string;
   }
 }
 
@@ -42,10 +44,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await requireUtf8(templateUrl);
   await runMigrations(templateUrl);
   await createFixtureSchema(templateUrl);
+  const filePrefix = `test_${process.pid.toString(36)}${Date.now().toString(36)}_`;
   project.provide('pgServerUrl', serverUrl);
   project.provide('pgTemplate', template);
+  project.provide('pgFilePrefix', filePrefix);
 
   return async () => {
+    // A file that failed at import (a controller's boot-time error) never ran its afterAll.
+    const left = await dropDatabasesNamed(serverUrl, filePrefix);
+    if (left.length > 0) console.log(`[vitest] dropped ${left.length} database(s) test files left: ${left.join(', ')}`);
     await dropDatabase(serverUrl, template);
     await stopServer?.();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

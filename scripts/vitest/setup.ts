@@ -15,7 +15,7 @@ import { cloneDatabase, dropDatabase } from '../services/embeddedPostgres';
 configureLogger(pino({ level: 'silent' }));
 
 const serverUrl = inject('pgServerUrl');
-const name = `test_${randomBytes(6).toString('hex')}`;
+const name = `${inject('pgFilePrefix')}${randomBytes(6).toString('hex')}`;
 process.env.DATABASE_URL = await cloneDatabase(serverUrl, inject('pgTemplate'), name);
 
 afterAll(async () => {

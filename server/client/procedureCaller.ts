@@ -42,16 +42,35 @@ export function trpcUrl(): string {
   return typeof window === 'undefined' ? `${DEFAULT_SERVER_ORIGIN}${TRPC_PATH}` : TRPC_PATH;
 }
 
+/**
+ * `fetch` whose network failure names the endpoint: fetch's own "fetch failed" does not say where it
+ * went, and outside a browser the answer is usually the default `http://localhost:3000`.
+ */
+function namingFailures(url: string, fetchImpl: NonNullable<CallerOptions['fetch']>): CallerOptions['fetch'] {
+  return async (input, init) => {
+    try {
+      return await fetchImpl(input, init);
+    } catch (error) {
+      if (init?.signal?.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      const hint =
+        typeof window === 'undefined' ? '; outside a browser, set it with configureClient({ url, headers })' : '';
+      throw new Error(`Could not reach ${url} (${reason})${hint}`, { cause: error });
+    }
+  };
+}
+
 export function createProcedureCaller(options: CallerOptions = {}): ProcedureCaller {
   const headers = options.headers;
+  const url = options.url ?? trpcUrl();
   const client = createTRPCUntypedClient<AnyRouter>({
     links: [
       httpBatchLink({
-        url: options.url ?? trpcUrl(),
+        url,
         // The server refuses a batch of more calls: split them instead.
         maxItems: MAX_BATCH_SIZE,
         maxURLLength: MAX_URL_LENGTH,
-        fetch: options.fetch,
+        fetch: namingFailures(url, options.fetch ?? ((input, init) => fetch(input, init))),
         headers: typeof headers === 'function' ? () => headers() : headers,
       }),
     ],

@@ -9,6 +9,7 @@ import { db } from '@/server';
 import { clientTestHandler } from '@/server/testing/clientFixtures';
 import { type ClientApis, manifest } from '@/server/testing/clientFixtures.gen';
 import { createFixtureTables } from '@/server/testing/controllerFixtures';
+import { freePort } from '../testing/freePort';
 import { closeTestDatabase } from '../testing/testDatabase';
 import { ClientError, isClientError } from './ClientError';
 import type { ProcedureCaller } from './clientTypes';
@@ -139,6 +140,15 @@ describe('.with(): the spec table', () => {
 });
 
 describe('.with(): errors and scope', () => {
+  it('a server it cannot reach is a NETWORK_ERROR naming the URL and how to set it', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/api/trpc`;
+    const unreachable = clients.ReportController.with({ orgId: 1 }, { client: createProcedureCaller({ url }) });
+    const error = await rejection(unreachable.indexStats());
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', httpStatus: 0 });
+    expect(error.message).toMatch(new RegExp(`^Could not reach ${url} \\(fetch failed\\)`));
+    expect(error.message).toContain('configureClient({ url, headers })');
+  });
+
   it('validation failures carry code, status and fields', async () => {
     const error = await rejection(reports.create({ name: '' }));
     expect(error).toBeInstanceOf(ClientError);

@@ -1,7 +1,7 @@
 /** The one error path: every thrown value becomes an AppError with a status and a safe body. */
 import { describe, expect, it } from 'vitest';
 import { RecordNotFound } from '../model/RecordNotFound';
-import { AppError, BadRequest, NotFound, registerErrorMapper, toAppError, toValidationError } from './errors';
+import { AppError, BadRequest, Conflict, NotFound, registerErrorMapper, toAppError, toValidationError } from './errors';
 
 describe('toAppError', () => {
   it('passes an AppError through unchanged', () => {
@@ -10,6 +10,15 @@ describe('toAppError', () => {
     expect(error.toJSON()).toEqual({
       error: { code: 'BAD_REQUEST', message: 'Invalid input', fields: { name: ['is required'] } },
     });
+  });
+
+  it('answers 409 for a Conflict, with its message', () => {
+    const conflict = new Conflict('The campaign changed since you loaded it');
+    expect(toAppError(conflict)).toBe(conflict);
+    expect([conflict.status, conflict.toJSON()]).toEqual([
+      409,
+      { error: { code: 'CONFLICT', message: 'The campaign changed since you loaded it' } },
+    ]);
   });
 
   it('answers 404 for a record find() did not find, naming the model', () => {

@@ -78,6 +78,13 @@ export class NotFound extends AppError {
   }
 }
 
+/** 409: the request conflicts with the record's current state (a stale version, a state that moved on). */
+export class Conflict extends AppError {
+  constructor(message = 'Conflict') {
+    super('CONFLICT', message);
+  }
+}
+
 export class ServiceUnavailable extends AppError {
   constructor(message = 'Service unavailable', options?: { cause?: unknown }) {
     super('SERVICE_UNAVAILABLE', message, undefined, options);

@@ -27,6 +27,7 @@ export { type AuthorizeScope, dispatch, type GuardTarget } from './dispatch';
 export {
   AppError,
   BadRequest,
+  Conflict,
   type ErrorCode,
   type ErrorMapper,
   type FieldErrors,

@@ -3,6 +3,7 @@ export { type BelongsTo, type BelongsToOptions, belongsTo } from './belongsTo';
 export { type ConnectedDatabase, connectDatabase } from './connectDatabase';
 export { afterCommit, afterRollback, type Database, db, registerDatabase, transaction } from './connection';
 export { pgErrorOf, translateConstraintError } from './constraintErrors';
+export { containsText } from './containsText';
 export { looksLikeCredential } from './credentialColumns';
 export type { AttributeName, IncludeName, ScopeName } from './declaredNames';
 export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
