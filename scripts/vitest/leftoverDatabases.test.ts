@@ -31,6 +31,5 @@ it('drops every database named with the prefix, and only those', async () => {
 });
 
 it('each test file’s own database carries the run’s prefix', () => {
-  // biome-ignore lint/style/noProcessEnv: the per-file database setup.ts made.
   expect(new URL(process.env.DATABASE_URL as string).pathname.slice(1).startsWith(inject('pgFilePrefix'))).toBe(true);
 });
