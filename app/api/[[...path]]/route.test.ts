@@ -61,11 +61,12 @@ const CONTRACT: Record<string, string[]> = {
     'POST /teams/:teamId/uploads/abort-multipart',
     'GET /teams/:teamId/uploads/storage-usage',
   ],
-  TeamController: ['GET /teams', 'GET /teams/:id', 'POST /teams', 'PATCH /teams/:id', 'DELETE /teams/:id'],
+  // No DELETE: `except: ['destroy']`.
+  TeamController: ['GET /teams', 'GET /teams/:id', 'POST /teams', 'PATCH /teams/:id'],
+  // No POST (create): `except: ['create']`, people join through invitations.
   MemberController: [
     'GET /teams/:teamId/members',
     'GET /teams/:teamId/members/:id',
-    'POST /teams/:teamId/members',
     'PATCH /teams/:teamId/members/:id',
     'DELETE /teams/:teamId/members/:id',
     'POST /teams/:teamId/members/leave',
