@@ -6,31 +6,30 @@
  * better-auth's own (its arguments under `details`) and what its router prints
  * on the console (routed to the logger, as in production).
  */
+
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { sessionRoutes, signIn } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
-import { configureLogger, routeConsoleToLogger } from '@/server/log';
+import { routeConsoleToLogger } from '@/server/log';
+import { captureLog } from '@/server/testing';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();
 const ORIGIN = 'http://localhost';
-type Line = Record<string, unknown>;
-let lines: Line[] = [];
+const log = captureLog();
+const { lines } = log;
 const consoleMethods = { ...console };
 
 beforeAll(() => demoSeeder.run());
 afterAll(closeDb);
 beforeEach(() => {
-  lines = [];
-  configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+  log.clear();
   routeConsoleToLogger();
 });
 afterEach(() => {
   Object.assign(console, consoleMethods);
-  configureLogger(pino({ level: 'silent' }));
 });
 
 async function withTableGone<T>(table: string, fn: () => Promise<T>): Promise<T> {
@@ -66,3 +65,5 @@ it('a session token in the cookie: neither the app nor better-auth logs it', asy
   expect(logged).toContain('Failed query');
   expect(logged).not.toContain(sessionToken);
 });
+
+afterAll(() => log.stop());

@@ -5,12 +5,12 @@
  * address: that request must leave no token behind.
  */
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeDb, db } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { User } from '@/db/models';
-import { configureLogger, type JobRunner, startJobs } from '@/server';
+import { type JobRunner, startJobs } from '@/server';
+import { captureLog } from '@/server/testing';
 import { deliverMail } from '../mail/deliverMail';
 import { auth } from './auth';
 import { createAuthRoutes } from './authRoutes';
@@ -76,13 +76,12 @@ it('a reset request writes its token and queues its mail together', async () => 
 });
 
 it('when the mail cannot be queued, the token is rolled back with it, and the failure is an error line', async () => {
-  const lines: { level: number; msg: string }[] = [];
-  configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+  const log = captureLog();
   const response = await requestReset('bob@example.com');
-  configureLogger(pino({ level: 'silent' }));
+  log.stop();
   expect(response.status).toBeGreaterThanOrEqual(500);
   // One error line for the failure (better-auth's own about it is a warning).
-  expect(lines.filter((line) => line.level >= 50)).toHaveLength(1);
+  expect(log.lines.filter((line) => line.level >= 50)).toHaveLength(1);
   expect(await queuedMailsTo('bob@example.com')).toBe(0);
   expect(await tokensOf('bob@example.com')).toBe(0);
 });

@@ -4,13 +4,12 @@
  * out and the replayed cookie, sign out everywhere, change and reset
  * password, the failed sign-in limit, and the API's error format.
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { Team } from '@/db/models';
-import { configureLogger } from '@/server';
+import { captureLog } from '@/server/testing';
 import { clearSentMails, sentMails } from '../mailer';
 import { RULES } from '../rateLimit';
 import { createAuthRoutes, inApiErrorFormat } from './authRoutes';
@@ -344,12 +343,12 @@ describe('password checks of a signed-in user', () => {
 
 describe("what better-auth logs about a client's mistakes", () => {
   it('a warning, never an error line: an unknown sign-in provider is a 404 anyone can ask for', async () => {
-    const lines: { level: number; msg: string }[] = [];
-    configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+    const log = captureLog();
+    const { lines } = log;
     try {
       expect((await post('/sign-in/social', { provider: 'github' })).status).toBe(404);
     } finally {
-      configureLogger(pino({ level: 'silent' }));
+      log.stop();
     }
     expect(lines.filter((line) => line.msg.startsWith('[better-auth]')).map((line) => line.level)).toEqual([40]);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
@@ -358,8 +357,8 @@ describe("what better-auth logs about a client's mistakes", () => {
 
 describe('better-auth errors in the API format', () => {
   it('a server error better-auth answered itself is an error line; the body says no more than that', async () => {
-    const lines: { level: number; msg: string; status: number }[] = [];
-    configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+    const log = captureLog();
+    const { lines } = log;
     try {
       const failed = new Response(JSON.stringify({ code: 'FAILED_TO_CREATE_SESSION', message: 'db at 10.0.0.5' }), {
         status: 500,
@@ -370,7 +369,7 @@ describe('better-auth errors in the API format', () => {
         error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
       });
     } finally {
-      configureLogger(pino({ level: 'silent' }));
+      log.stop();
     }
     expect(lines).toMatchObject([{ level: 50, status: 500, msg: 'better-auth answered with a server error' }]);
   });

@@ -2,22 +2,20 @@
  * The one edge every /api route passes through: request id, error envelope,
  * 405 with Allow, drain, and one access log line, for a route file's handlers.
  */
-import { pino } from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { Forbidden } from '../controller/errors';
 import { resetShutdownForTests, shutdown } from '../lifecycle/shutdown';
-import { configureLogger } from '../log/logger';
+import { captureLog } from '../testing/captureLog';
 import { apiRoute } from './apiRoute';
 
-type Line = Record<string, unknown>;
-let lines: Line[] = [];
+const log = captureLog();
+const { lines } = log;
 
 beforeEach(() => {
-  lines = [];
-  configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+  log.clear();
 });
 afterEach(() => {
-  configureLogger(pino({ level: 'silent' }));
   resetShutdownForTests();
 });
 
@@ -88,3 +86,5 @@ it('refuses new requests with a 503 and Connection: close while shutting down', 
   expect(response.headers.get('connection')).toBe('close');
   expect(response.headers.get('x-request-id')).toBeTruthy();
 });
+
+afterAll(() => log.stop());

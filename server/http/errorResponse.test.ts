@@ -6,24 +6,21 @@
  * without a stack. Through a route file's edge, as a request meets them.
  */
 
-import { pino } from 'pino';
 import postgres from 'postgres';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { ServiceUnavailable } from '../controller/errors';
 import { resetShutdownForTests, shutdown } from '../lifecycle/shutdown';
-import { configureLogger } from '../log/logger';
 import { RefusalReason } from '../log/RefusalReason';
+import { captureLog } from '../testing/captureLog';
 import { apiRoute } from './apiRoute';
 
-type Line = Record<string, unknown>;
-let lines: Line[] = [];
+const log = captureLog();
+const { lines } = log;
 
 beforeEach(() => {
-  lines = [];
-  configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+  log.clear();
 });
 afterEach(() => {
-  configureLogger(pino({ level: 'silent' }));
   resetShutdownForTests();
 });
 
@@ -87,3 +84,5 @@ it('a 503 caused by a failure stays an error line, with the cause and its stack'
     }),
   ]);
 });
+
+afterAll(() => log.stop());

@@ -3,26 +3,24 @@
  * the handler's real pipeline writing to a pino logger whose lines the test
  * reads back.
  */
+
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { db } from '../model';
+import { captureLog } from '../testing/captureLog';
 import { call, createFixtureTables } from '../testing/controllerFixtures';
 import { closeTestDatabase } from '../testing/testDatabase';
-import { configureLogger } from './logger';
 
-type Line = Record<string, unknown>;
-let lines: Line[] = [];
+const log = captureLog();
+const { lines } = log;
 
 beforeAll(async () => {
   await createFixtureTables();
-  configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
 });
 beforeEach(() => {
-  lines = [];
+  log.clear();
 });
 afterAll(async () => {
-  configureLogger(pino({ level: 'silent' }));
   await closeTestDatabase();
 });
 
@@ -64,3 +62,5 @@ it('a 500 logs its cause with the request id; the response carries only the id',
     await db().execute(sql`alter table projects rename column budget_gone to budget`);
   }
 });
+
+afterAll(() => log.stop());

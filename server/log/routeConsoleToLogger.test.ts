@@ -3,29 +3,31 @@
  * thrown while rendering a page, here of a real failed query, becomes an
  * error line with the error under `err`, without the query's values.
  */
+
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { db } from '../model';
+import { captureLog } from '../testing/captureLog';
 import { closeTestDatabase } from '../testing/testDatabase';
-import { configureLogger } from './logger';
 import { routeConsoleToLogger } from './routeConsoleToLogger';
 
 type Line = Record<string, unknown> & { err?: Record<string, unknown> };
-let lines: Line[] = [];
+const log = captureLog('debug');
+const lines = log.lines as Line[];
 const consoleMethods = { ...console };
 const SECRET = 'tok_5ecr3t_9f8e7d6c5b4a3210';
 
 beforeEach(() => {
-  lines = [];
-  configureLogger(pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+  log.clear();
   routeConsoleToLogger();
 });
 afterEach(() => {
   Object.assign(console, consoleMethods);
-  configureLogger(pino({ level: 'silent' }));
 });
-afterAll(closeTestDatabase);
+afterAll(async () => {
+  log.stop();
+  await closeTestDatabase();
+});
 
 it("Next's `⨯` print of a failed query: an error line, the error under `err`, no values", async () => {
   const error = await db()

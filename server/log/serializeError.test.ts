@@ -5,28 +5,28 @@
  * them: the error serialiser's `err` line, a library's `details` (better-auth's
  * arguments), an error that wraps or quotes another.
  */
+
 import { type SQL, sql } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { db } from '../model';
+import { captureLog } from '../testing/captureLog';
 import { call, createFixtureTables } from '../testing/controllerFixtures';
 import { closeTestDatabase } from '../testing/testDatabase';
-import { configureLogger, logger } from './logger';
+import { logger } from './logger';
 
 type Line = Record<string, unknown> & { err?: Record<string, unknown>; details?: unknown[] };
-let lines: Line[] = [];
+const log = captureLog();
+const lines = log.lines as Line[];
 /** What a client sent that must not reach a log: looks like a session or reset token. */
 const SECRET = 'tok_5ecr3t_9f8e7d6c5b4a3210';
 
 beforeAll(async () => {
   await createFixtureTables();
-  configureLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
 });
 beforeEach(() => {
-  lines = [];
+  log.clear();
 });
 afterAll(async () => {
-  configureLogger(pino({ level: 'silent' }));
   await closeTestDatabase();
 });
 
@@ -115,3 +115,5 @@ it('an error keeps its own fields; an object it points at is named, not dumped',
   });
   expect(JSON.stringify(lines)).not.toContain(SECRET);
 });
+
+afterAll(() => log.stop());

@@ -4,9 +4,8 @@
  * read; and storage outages. Rejections: UploadsController.rejections.test.ts.
  */
 import { createHash } from 'node:crypto';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { configureLogger } from '../log/logger';
+import { captureLog } from '../testing/captureLog';
 import { configureStorage, resetStorageConfig } from './configureStorage';
 import { resetStorageProbe } from './storageProbe';
 import { call, handler, LOGO_MAX } from './testing/attachmentFixtures';
@@ -166,8 +165,8 @@ describe('over tRPC', () => {
 
 describe('with storage not configured (no S3_* variables)', () => {
   it('presign and confirm answer 503; a warning (not an error: nothing failed) names what the operator must set', async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    configureLogger(pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) }));
+    const log = captureLog('warn');
+    const { lines } = log;
     const { asset } = await upload();
     const before = await assetRows();
     resetStorageConfig();
@@ -191,7 +190,7 @@ describe('with storage not configured (no S3_* variables)', () => {
       expect(await assetRows()).toEqual(before);
     } finally {
       configureStorage(env.storage().options);
-      configureLogger(pino({ level: 'silent' }));
+      log.stop();
     }
   });
 });

@@ -4,6 +4,7 @@
  * `testDatabase.ts` is left out on purpose: importing it registers the
  * framework's test database, which app tests must not do (db/database.ts does).
  */
+export { captureLog, type LogCapture, type LogLine } from './captureLog';
 export { freePort } from './freePort';
 export { type EmbeddedS3, S3RVER_CREDENTIALS, startS3Server } from './s3Server';
 export { TINY_PNG } from './samplePng';
