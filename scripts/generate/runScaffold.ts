@@ -20,6 +20,7 @@ import {
   schemaBlockOf,
 } from './editFiles';
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
+import { generateMigration } from './migration';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
 import { scaffoldFiles } from './scaffoldFiles';
 import { referencesInto } from './schemaReferences';
@@ -60,7 +61,8 @@ function run(root: string, command: string, args: string[], log: RunOptions['log
 
 /** drizzle-kit writes the migration (non-interactive: stdin closed); the codegen refreshes the derived lists. */
 function migrateAndGen(root: string, migration: string, log: RunOptions['log']): void {
-  run(root, bin(root, 'drizzle-kit'), ['generate', '--name', migration], log);
+  const written = generateMigration(root, migration, log);
+  log(written ? `  create  ${written}` : '  (no table changed: no migration)');
   run(root, bin(root, 'tsx'), ['scripts/gen.ts'], log);
 }
 

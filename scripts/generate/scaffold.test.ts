@@ -147,6 +147,15 @@ describe('npm run generate -- scaffold', () => {
     git('commit', '-qm', 'sku');
   }, 120_000);
 
+  it('fails, instead of saying done, when drizzle-kit stops at a rename question (it exits 0 without a terminal)', async () => {
+    await expect(generate('scaffold', NAME, ...PINNED, 'code:string:optional', '--force')).rejects.toThrow(
+      /drizzle-kit wrote no migration: .*Rename in two steps/,
+    );
+    expect(changed().filter((name) => name.startsWith('db/migrations/'))).toEqual([]);
+    git('checkout', '--', '.');
+    git('clean', '-fdq');
+  }, 120_000);
+
   it('marks a conflict with the standard markers instead of dropping an edit', async () => {
     const controller = `controllers/${NAME}Controller.ts`;
     writeFileSync(
