@@ -74,6 +74,14 @@ describe('parseScaffold', () => {
     ['Product', ['name:string', 'name:image'], /field "name" is given twice/],
     ['Product', ['name:string', 'creator:image'], /field "creator" is reserved/],
     ['Product', ['name:string', 'Photo:image'], /field "Photo" in "Photo:image" must be camelCase/],
+    ['Product', ['name:string', 'toString:string'], /field "toString" is a name every JavaScript object has/],
+    ['Product', ['valueOf:integer'], /field "valueOf" is a name every JavaScript object has/],
+    ['Product', ['name:string', 'hasOwnProperty:image'], /field "hasOwnProperty" is reserved/],
+    ['ToString', ['name:string'], /"ToString" gives the variable name "toString", a name every JavaScript object has/],
+    ['Index', ['name:string'], /"Index" would write db\/models\/Index.ts beside db\/models\/index.ts/],
+    ['Product', ['product:string'], /field "product" has the name the generated code gives the record/],
+    ['Product', ['products:string'], /field "products" has the name the generated code gives the list/],
+    ['Product', ['name:string', 'fieldErrors:string:optional'], /field "fieldErrors" is reserved/],
   ];
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {
@@ -81,6 +89,18 @@ describe('parseScaffold', () => {
       expect(() => parseScaffold(name, fields)).toThrow(message);
     });
   }
+
+  it('accepts common names that the pages, tests and form use internally (renamed there, so these work)', () => {
+    for (const name of ['Event', 'Update', 'Router', 'Row', 'Form', 'Submit'])
+      expect(parseScaffold(name, ['title:string']).camel).toBe(name.charAt(0).toLowerCase() + name.slice(1));
+    const fields = ['form', 'router', 'create', 'submit', 'saving', 'error', 'event', 'list'];
+    expect(
+      parseScaffold(
+        'Product',
+        fields.map((name) => `${name}:string`),
+      ).fields.map((field) => field.name),
+    ).toEqual(fields);
+  });
 
   it('refuses every field name the model layer reserves (the record API), before anything is written', () => {
     expect(RESERVED_ATTRIBUTES).toContain('assign');

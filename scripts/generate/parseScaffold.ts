@@ -96,7 +96,29 @@ const RESERVED_FIELDS = new Set([
   'sort',
   'filter',
   'scopes',
+  // The form's own variables and imports (templates/scaffold/Form.tsx.tmpl): a field's state variable takes its name.
+  'nextRouter',
+  'listUrl',
+  'createMutation',
+  'updateMutation',
+  'isSaving',
+  'saveError',
+  'fieldErrors',
+  'formRef',
+  'handleSubmit',
+  'formEvent',
+  'useRouter',
+  'useState',
+  'useFocusFirstInvalid',
+  'localDateTimeInput',
+  'recordLabel',
+  'fieldErrorId',
 ]);
+/**
+ * `toString`, `valueOf`, `constructor`...: the codegen and the model layer keep fields as keys of plain
+ * objects, where these names are taken by every object.
+ */
+const OBJECT_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 /**
  * Whether `name` cannot be declared as a variable in the generated code (strict mode, inside async
  * functions): `class`, `enum`, `let`, `static`, `await`, `yield`, `eval`, `arguments`... Asked of the
@@ -169,11 +191,21 @@ export function parseResourceName(name: string | undefined): Omit<Resource, 'fie
     throw new GeneratorError(
       `scaffold: "${name}" is its own plural, so one record and the list would have the same name in the generated code; pick a name with a distinct plural`,
     );
-  for (const variable of [camelOf(name), camelOf(pluralName)])
+  // `index.ts` holds each folder's list (db/models/index.ts): `Index.ts` differs only in case, one file on macOS and Windows.
+  if (name === 'Index')
+    throw new GeneratorError(
+      'scaffold: "Index" would write db/models/Index.ts beside db/models/index.ts (the same file where case does not count); pick another name',
+    );
+  for (const variable of [camelOf(name), camelOf(pluralName)]) {
+    if (OBJECT_NAMES.has(variable))
+      throw new GeneratorError(
+        `scaffold: "${name}" gives the variable name "${variable}", a name every JavaScript object has; pick another name`,
+      );
     if (isReservedWord(variable))
       throw new GeneratorError(
         `scaffold: "${name}" gives the variable name "${variable}", a JavaScript reserved word; pick another name`,
       );
+  }
   return {
     name,
     plural: pluralSegment(name),
@@ -233,6 +265,10 @@ export function parseField(spec: string): Field {
     throw new GeneratorError(
       `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
     );
+  if (OBJECT_NAMES.has(field.name) || OBJECT_NAMES.has(name))
+    throw new GeneratorError(
+      `scaffold: field "${name}" is a name every JavaScript object has (Object.prototype.${name}); rename it`,
+    );
   // A scaffold shows every field in its JSON, forms and pages; a secret must be hidden (server/model/credentialColumns.ts).
   if (looksLikeCredential(field.name))
     throw new GeneratorError(
@@ -256,7 +292,7 @@ export function parseAttachment(spec: string): AttachmentField {
       `scaffold: "${spec}" takes no argument or modifier; a file slot is always optional (write ${name}:${type})`,
     );
   // The slot's name is a key of the record's JSON and a relation name of the model, like a column's.
-  if (RESERVED_FIELDS.has(name) || isReservedWord(name))
+  if (RESERVED_FIELDS.has(name) || OBJECT_NAMES.has(name) || isReservedWord(name))
     throw new GeneratorError(
       `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
     );
@@ -274,6 +310,12 @@ export function parseScaffold(name: string | undefined, fieldSpecs: readonly str
         ? 'scaffold: give at least one field, e.g. `name:string`'
         : 'scaffold: give at least one field that is not a file, e.g. `name:string photo:image`',
     );
+  // The pages declare the record and the list as variables beside one state variable per field.
+  for (const field of [...fields, ...attachments])
+    if (field.name === resource.camel || field.name === resource.pluralCamel)
+      throw new GeneratorError(
+        `scaffold: field "${field.name}" has the name the generated code gives the ${field.name === resource.camel ? 'record' : 'list'}; rename it`,
+      );
   const seen = new Set<string>();
   for (const field of [...fields, ...attachments]) {
     if (seen.has(field.name)) throw new GeneratorError(`scaffold: field "${field.name}" is given twice`);
