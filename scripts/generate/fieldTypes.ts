@@ -249,7 +249,9 @@ export function display(field: Field, record: string): string {
     case 'boolean':
       return `${v} ? 'Yes' : 'No'`;
     case 'timestamp':
-      return `${v} ? new Date(${v}).toLocaleString('en-US', { timeZone: 'UTC' }) : '—'`;
+      // UTC, and saying so: the server and the browser render the same text (no hydration mismatch), and a time
+      // entered in local time is not shown as if it were local.
+      return `${v} ? new Date(${v}).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' }) : '—'`;
     case 'references':
       return `recordLabel(${record}.${field.association}, ${v})`;
     default:

@@ -35,6 +35,19 @@ describe('parseScaffold', () => {
     ]);
   });
 
+  it('names acronyms and -is words as the controller framework does, so pages, table and API agree', () => {
+    expect(parseScaffold('IPAddress', ['host:string'])).toMatchObject({
+      plural: 'ip-addresses',
+      table: 'ip_addresses',
+      pluralTitle: 'IP Addresses',
+      camel: 'ipAddress',
+      pluralCamel: 'ipAddresses',
+    });
+    expect(parseScaffold('SKU', ['code:string'])).toMatchObject({ plural: 'skus', pluralTitle: 'SKUs', camel: 'sku' });
+    expect(parseScaffold('Axis', ['label:string'])).toMatchObject({ plural: 'axes', camel: 'axis' });
+    expect(parseScaffold('Basis', ['label:string'])).toMatchObject({ plural: 'bases' });
+  });
+
   it('reads lengths, unique and multi-word names', () => {
     expect(parseField('code:string:120:unique')).toMatchObject({ length: 120, unique: true, optional: false });
     expect(parseField('releaseDate:date:optional')).toMatchObject({ column: 'release_date', optional: true });
@@ -45,11 +58,15 @@ describe('parseScaffold', () => {
     ['Product', ['price:money'], /unknown type "money" in "price:money"; types: string, text/],
     ['product', ['name:string'], /"product" is not a PascalCase name/],
     ['Products', ['name:string'], /looks plural; name the resource in the singular \(Product\)/],
+    ['Canvas', ['name:string'], /If "Canvas" is a singular word, pluralize .* reads it as a plural all the same/],
     ['Team', ['name:string'], /"Team" is reserved/],
     ['Product', ['class:string'], /field "class" is reserved/],
     ['Product', ['teamId:integer'], /field "teamId" is reserved/],
     ['Product', ['Name:string'], /field "Name" in "Name:string" must be camelCase/],
     ['Product', ['status:enum'], /"status:enum" lists no values/],
+    ['Product', ['level:enum:1,2,3'], /enum value "1" in "level:enum:1,2,3" must start with a lower-case letter/],
+    ['Product', ['status:enum:a,,b'], /"status:enum:a,,b" has an empty value/],
+    ['Product', ['status:enum:a,b,'], /has an empty value/],
     [
       'Product',
       ['name:string:required'],

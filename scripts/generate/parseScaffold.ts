@@ -3,7 +3,9 @@
  * resource description, or throws a GeneratorError naming the problem.
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
+import { camelCase, kebabCase } from 'change-case';
 import pluralize from 'pluralize';
+import { inferResourcePath } from '@/server/controller/naming';
 import { looksLikeCredential, RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
@@ -169,25 +171,51 @@ const RESERVED_RESOURCES = new Set([
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
+/**
+ * The name's words as the controller framework splits them (server/controller/naming.ts, change-case):
+ * `IPAddress` -> `ip-address`, `SKU` -> `sku`, `LineItem` -> `line-item`; only the last word is pluralised,
+ * so the pages, the table, the typed client's keys and the API's path all agree.
+ */
+const pluralKebab = (name: string) => inferResourcePath(name).slice(1);
 /** `line-items` from `LineItem`: the URL segment of a model's controller at /teams/:teamId/<segment>. */
-export const pluralSegment = (name: string) => snake(pluralize.plural(name)).replace(/_/g, '-');
-const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+export const pluralSegment = (name: string) => pluralKebab(name);
+/** `IP Addresses`, `SKUs`, `Line Items`: the name's own words (acronyms kept), the last one pluralised. */
+function pluralTitleOf(name: string, plural: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .split(' ');
+  const last = plural.split('-').at(-1) ?? '';
+  const lastWord = words.pop() ?? '';
+  // An acronym keeps its capitals and takes a lower-case s (`SKUs`); a word takes pluralize's form.
+  const pluralLast = /^[A-Z0-9]{2,}$/.test(lastWord)
+    ? `${lastWord}${last.slice(lastWord.length)}`
+    : `${lastWord.charAt(0)}${last.slice(1)}`;
+  return [...words, pluralLast].join(' ');
+}
+/** Whether the name's last word is a plural: its plural is itself and its singular another word (`Products`, not `Canvas`). */
+function looksPlural(name: string): boolean {
+  const last = kebabCase(name).split('-').at(-1) ?? '';
+  return pluralize.plural(last) === last && pluralize.singular(last) !== last;
+}
 
 export function parseResourceName(name: string | undefined): Omit<Resource, 'fields' | 'attachments'> {
   if (!name) throw new GeneratorError('scaffold: name the resource, e.g. `scaffold Product name:string`');
   if (!/^[A-Z][A-Za-z0-9]*$/.test(name))
     throw new GeneratorError(`scaffold: "${name}" is not a PascalCase name (like Product or LineItem)`);
-  if (pluralize.singular(name) !== name)
+  if (looksPlural(name))
     throw new GeneratorError(
-      `scaffold: "${name}" looks plural; name the resource in the singular (${pluralize.singular(name)})`,
+      `scaffold: "${name}" looks plural; name the resource in the singular (${pluralize.singular(name)}). ` +
+        `If "${name}" is a singular word, pluralize (which names the table, the API path and the client) reads it ` +
+        'as a plural all the same, and one record and the list would share a name: pick another name',
     );
   if (RESERVED_RESOURCES.has(name) || name.endsWith('Controller'))
     throw new GeneratorError(
       `scaffold: "${name}" is reserved (the app or JavaScript already uses it); pick another name`,
     );
-  const pluralName = pluralize.plural(name);
+  const plural = pluralKebab(name);
   // The generated code declares one record and the list as variables (`const product`, `products`).
-  if (pluralName === name)
+  if (plural === kebabCase(name))
     throw new GeneratorError(
       `scaffold: "${name}" is its own plural, so one record and the list would have the same name in the generated code; pick a name with a distinct plural`,
     );
@@ -196,7 +224,7 @@ export function parseResourceName(name: string | undefined): Omit<Resource, 'fie
     throw new GeneratorError(
       'scaffold: "Index" would write db/models/Index.ts beside db/models/index.ts (the same file where case does not count); pick another name',
     );
-  for (const variable of [camelOf(name), camelOf(pluralName)]) {
+  for (const variable of [camelCase(name), camelCase(plural)]) {
     if (OBJECT_NAMES.has(variable))
       throw new GeneratorError(
         `scaffold: "${name}" gives the variable name "${variable}", a name every JavaScript object has; pick another name`,
@@ -208,11 +236,11 @@ export function parseResourceName(name: string | undefined): Omit<Resource, 'fie
   }
   return {
     name,
-    plural: pluralSegment(name),
-    pluralTitle: pluralName.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
-    camel: camelOf(name),
-    pluralCamel: camelOf(pluralName),
-    table: snake(pluralName),
+    plural,
+    pluralTitle: pluralTitleOf(name, plural),
+    camel: camelCase(name),
+    pluralCamel: camelCase(plural),
+    table: plural.replace(/-/g, '_'),
   };
 }
 
@@ -234,12 +262,16 @@ export function parseField(spec: string): Field {
     args = args.slice(1);
   }
   if (type === 'enum') {
-    const values = (args[0] ?? '').split(',').filter(Boolean);
-    if (values.length === 0) throw new GeneratorError(`scaffold: "${spec}" lists no values; write ${name}:enum:a,b,c`);
+    // The values are written into TypeScript, SQL and the form as they are: lower-case identifiers.
+    const values = (args[0] ?? '').split(',');
+    if (values.every((value) => value === ''))
+      throw new GeneratorError(`scaffold: "${spec}" lists no values; write ${name}:enum:a,b,c`);
+    if (values.includes(''))
+      throw new GeneratorError(`scaffold: "${spec}" has an empty value (two commas, or one at an end)`);
     for (const value of values)
       if (!/^[a-z][a-z0-9_]*$/.test(value))
         throw new GeneratorError(
-          `scaffold: enum value "${value}" in "${spec}" must be lower-case letters, digits or _`,
+          `scaffold: enum value "${value}" in "${spec}" must start with a lower-case letter, then lower-case letters, digits or _ (like draft or level_2)`,
         );
     if (new Set(values).size !== values.length) throw new GeneratorError(`scaffold: "${spec}" repeats a value`);
     field.values = values;

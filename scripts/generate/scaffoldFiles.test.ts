@@ -367,4 +367,11 @@ describe('scaffoldFiles', () => {
     const loose = scaffold('Tag', 'title:string', 'kind:enum:a,b:optional:unique').files['db/seeds/tags.ts'] as string;
     expect(loose).toContain('n <= 3; n++) await createTag(team.id);');
   });
+
+  it('shows timestamps in UTC and says so (a time entered in local time is not shown as if it were local)', () => {
+    const detail = scaffold('Meeting', 'title:string', 'startsAt:timestamp').files[
+      'app/components/meetings/MeetingDetail.tsx'
+    ] as string;
+    expect(detail).toContain("toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })");
+  });
 });

@@ -4,6 +4,7 @@
  * the result must typecheck. The form's and tests' own names are chosen so that these stay free.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { main } from '../generate';
@@ -17,7 +18,7 @@ beforeAll(() => {
 });
 afterAll(() => copy?.remove());
 
-it('Event, Update, Router and Row, with fields named like the form variables, typecheck', async () => {
+it('Event, Update, Router, Row, IPAddress and SKU, with fields named like the form variables, typecheck', async () => {
   const formNames = ['form', 'router', 'create', 'submit', 'saving', 'error', 'list'];
   const log = console.log;
   console.log = () => {};
@@ -28,11 +29,15 @@ it('Event, Update, Router and Row, with fields named like the form variables, ty
         copy.root,
       ),
     ).toBe(0);
-    for (const name of ['Update', 'Router', 'Row'])
+    // Acronyms: the pages, table and typed client take the controller framework's words (ip-addresses, ipAddresses).
+    for (const name of ['Update', 'Router', 'Row', 'IPAddress', 'SKU'])
       expect(await main(['scaffold', name, 'title:string', 'body:text:optional'], copy.root)).toBe(0);
   } finally {
     console.log = log;
   }
+  expect(readFileSync(path.join(copy.root, 'app/components/TeamNav.tsx'), 'utf8')).toContain(
+    "/ip-addresses`, label: 'IP Addresses' },",
+  );
   try {
     execFileSync(path.join(copy.root, 'node_modules/.bin/tsc'), ['--noEmit'], { cwd: copy.root, encoding: 'utf8' });
   } catch (error) {
