@@ -374,4 +374,16 @@ describe('scaffoldFiles', () => {
     ] as string;
     expect(detail).toContain("toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })");
   });
+
+  it("declares the test's helpers only where it uses them (an unused one fails the lint)", () => {
+    const note = scaffold('Note', 'body:text:optional').files['controllers/NoteController.test.ts'] as string;
+    expect(note).not.toContain('createInvalid');
+    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files[
+      'controllers/MedalController.test.ts'
+    ] as string;
+    expect(medal).toContain('async function createInvalid(');
+    expect(medal).not.toContain('let serial');
+    const code = scaffold('Code', 'title:string:unique').files['controllers/CodeController.test.ts'] as string;
+    expect(code).toContain('let serial = 0;');
+  });
 });

@@ -118,6 +118,18 @@ function restrictTest(resource: Resource, field: Field, create: (target: string,
   ].join('\n');
 }
 
+/** A create the document itself refuses (missing or mistyped fields), for the test's 422 checks. */
+const CREATE_INVALID = [
+  "/** A create the document itself refuses (missing or mistyped fields): the model's 422 is what counts. */",
+  'async function createInvalid(data: Record<string, unknown>) {',
+  "  return contract.call<{ error: { fields: Record<string, string[]> } }>('POST', base(), {",
+  '    cookie: owner,',
+  '    body: { data },',
+  '    invalid: true,',
+  '  });',
+  '}',
+].join('\n');
+
 /**
  * An empty create: 422 naming every required field; with none required (all optional, or only booleans,
  * which default to false), an empty record is valid, and the test says so instead of expecting a 422.
@@ -186,7 +198,7 @@ export function testValues(
   const targets = [...factories.keys()];
   const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
   const labelOf = (field: Field) => lowerWords(fieldLabel(field));
-  return {
+  const values: Record<string, string> = {
     modelImports: [...new Set(['Membership', 'Team', 'User', Name, ...targets])].sort().join(', '),
     refDeclaration:
       references.length === 0
@@ -259,4 +271,12 @@ export function testValues(
         ),
     ),
   };
+  // The test's helpers are declared only where it uses them (an unused one fails the lint): a unique enum or
+  // boolean needs no counter, and a resource with nothing invalid to send no createInvalid.
+  const samples = `${values.validData}\n${values.updateData}`;
+  if (!samples.includes('serial')) values.uniqueCounter = '';
+  values.createInvalid = `${values.emptyCheck}\n${values.invalidChecks}`.includes('createInvalid(')
+    ? CREATE_INVALID
+    : '';
+  return values;
 }
