@@ -5,7 +5,7 @@
  */
 import { camelCase, kebabCase } from 'change-case';
 import pluralize from 'pluralize';
-import { inferResourcePath } from '@/server/controller/naming';
+import { inferResourcePath } from '@/server/controller';
 import { looksLikeCredential, RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
