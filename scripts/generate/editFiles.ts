@@ -62,17 +62,50 @@ export function removePgCoreImports(schema: string, names: readonly string[]): s
   return schema.replace(PG_CORE, `import {\n${kept.map((n) => `  ${n},`).join('\n')}\n} from 'drizzle-orm/pg-core';`);
 }
 
+/** The link's target as written in the line (`\`${base}/products\``): what stays when you edit the label. */
+const hrefOf = (line: string) => /href: (`[^`]*`)/.exec(line)?.[1];
+
+/** Adds the resource's link, unless the navigation already links there (your edited label is kept). */
 export function addNavLine(nav: string, line: string): string {
-  if (nav.includes(line)) return nav;
+  const href = hrefOf(line);
+  if (nav.includes(line) || (href && nav.includes(`href: ${href}`))) return nav;
   const at = nav.indexOf(NAV_MARKER);
   if (at < 0) throw new Error(`${NAV_FILE}: the marker comment for generated links is missing ("${NAV_MARKER}")`);
   const indent = nav.slice(nav.lastIndexOf('\n', at) + 1, at);
   return `${nav.slice(0, at)}${line}\n${indent}${nav.slice(at)}`;
 }
 
+/** Removes the resource's link: the line as generated, or a one-line link to the same place with your label. */
 export function removeNavLine(nav: string, line: string): string {
+  const href = hrefOf(line);
   return nav
     .split('\n')
-    .filter((candidate) => candidate.trim() !== line)
+    .filter(
+      (candidate) =>
+        candidate.trim() !== line && !(href && /^\{ href: /.test(candidate.trim()) && hrefOf(candidate) === href),
+    )
     .join('\n');
+}
+
+/**
+ * Every name db/schema.ts exports: its declarations (`export const products = pgTable(...)`) and its
+ * re-exports (`export { serviceAttachments } from '@/server/schema'`, `export { a as b }`).
+ */
+export function schemaExports(schema: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of schema.matchAll(
+    /^export\s+(?:declare\s+)?(?:const|let|var|function|class|enum|type|interface)\s+([A-Za-z_$][\w$]*)/gm,
+  ))
+    names.add(match[1] as string);
+  for (const match of schema.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm))
+    for (const part of (match[1] as string).split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.replace(/^type\s+/, '')
+        .trim();
+      if (name) names.add(name);
+    }
+  return names;
 }

@@ -175,20 +175,20 @@ export function toJson(field: Field, value: string): string {
   }
 }
 
-/** The input for the field, in JSX. `value`/`set` name the state; `errors` the field's messages. */
+/** The input for the field, in JSX. `value`/`set` name the state; `fieldErrors` the form's messages by field. */
 export function input(field: Field, resource: Resource, value: string, set: string): string {
   const id = `${resource.camel}-${field.name}`;
   const text = (type: string, extra = '') =>
-    `<TextField id="${id}" label="${label(field)}" type="${type}"${extra} value={${value}} onChange={${set}} errors={errors?.${field.name}} />`;
+    `<TextField id="${id}" label="${label(field)}" type="${type}"${extra} value={${value}} onChange={${set}} errors={fieldErrors?.${field.name}} />`;
   const wrap = (control: string) =>
     [
       '<div className="field">',
       `  <label htmlFor="${id}">${label(field)}</label>`,
       `  ${control}`,
-      `  <FieldError inputId="${id}" messages={errors?.${field.name}} />`,
+      `  <FieldError inputId="${id}" messages={fieldErrors?.${field.name}} />`,
       '</div>',
     ].join('\n');
-  const described = `aria-invalid={errors?.${field.name} ? true : undefined} aria-describedby={errors?.${field.name} ? fieldErrorId('${id}') : undefined}`;
+  const described = `aria-invalid={fieldErrors?.${field.name} ? true : undefined} aria-describedby={fieldErrors?.${field.name} ? fieldErrorId('${id}') : undefined}`;
   switch (field.type) {
     case 'string':
       return text('text');
@@ -212,7 +212,7 @@ export function input(field: Field, resource: Resource, value: string, set: stri
         `    <input id="${id}" type="checkbox" checked={${value}} onChange={(event) => ${set}(event.target.checked)} ${described} />{' '}`,
         `    ${label(field)}`,
         '  </label>',
-        `  <FieldError inputId="${id}" messages={errors?.${field.name}} />`,
+        `  <FieldError inputId="${id}" messages={fieldErrors?.${field.name}} />`,
         '</div>',
       ].join('\n');
     case 'enum': {
@@ -249,7 +249,9 @@ export function display(field: Field, record: string): string {
     case 'boolean':
       return `${v} ? 'Yes' : 'No'`;
     case 'timestamp':
-      return `${v} ? new Date(${v}).toLocaleString('en-US', { timeZone: 'UTC' }) : '—'`;
+      // UTC, and saying so: the server and the browser render the same text (no hydration mismatch), and a time
+      // entered in local time is not shown as if it were local.
+      return `${v} ? new Date(${v}).toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' }) : '—'`;
     case 'references':
       return `recordLabel(${record}.${field.association}, ${v})`;
     default:

@@ -11,6 +11,11 @@ export interface ScaffoldManifest {
   name: string;
   fields: string[];
   files: Record<string, string>;
+  /**
+   * Files an earlier run wrote that the field list no longer makes (an upload widget after its last file
+   * field went) and that were kept for your edits: `destroy` removes them with the rest.
+   */
+  leftFiles?: Record<string, string>;
   schemaBlock: string;
   navLine: string;
   addedImports: string[];

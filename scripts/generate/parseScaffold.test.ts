@@ -35,6 +35,19 @@ describe('parseScaffold', () => {
     ]);
   });
 
+  it('names acronyms and -is words as the controller framework does, so pages, table and API agree', () => {
+    expect(parseScaffold('IPAddress', ['host:string'])).toMatchObject({
+      plural: 'ip-addresses',
+      table: 'ip_addresses',
+      pluralTitle: 'IP Addresses',
+      camel: 'ipAddress',
+      pluralCamel: 'ipAddresses',
+    });
+    expect(parseScaffold('SKU', ['code:string'])).toMatchObject({ plural: 'skus', pluralTitle: 'SKUs', camel: 'sku' });
+    expect(parseScaffold('Axis', ['label:string'])).toMatchObject({ plural: 'axes', camel: 'axis' });
+    expect(parseScaffold('Basis', ['label:string'])).toMatchObject({ plural: 'bases' });
+  });
+
   it('reads lengths, unique and multi-word names', () => {
     expect(parseField('code:string:120:unique')).toMatchObject({ length: 120, unique: true, optional: false });
     expect(parseField('releaseDate:date:optional')).toMatchObject({ column: 'release_date', optional: true });
@@ -45,11 +58,15 @@ describe('parseScaffold', () => {
     ['Product', ['price:money'], /unknown type "money" in "price:money"; types: string, text/],
     ['product', ['name:string'], /"product" is not a PascalCase name/],
     ['Products', ['name:string'], /looks plural; name the resource in the singular \(Product\)/],
+    ['Canvas', ['name:string'], /If "Canvas" is a singular word, pluralize .* reads it as a plural all the same/],
     ['Team', ['name:string'], /"Team" is reserved/],
     ['Product', ['class:string'], /field "class" is reserved/],
     ['Product', ['teamId:integer'], /field "teamId" is reserved/],
     ['Product', ['Name:string'], /field "Name" in "Name:string" must be camelCase/],
     ['Product', ['status:enum'], /"status:enum" lists no values/],
+    ['Product', ['level:enum:1,2,3'], /enum value "1" in "level:enum:1,2,3" must start with a lower-case letter/],
+    ['Product', ['status:enum:a,,b'], /"status:enum:a,,b" has an empty value/],
+    ['Product', ['status:enum:a,b,'], /has an empty value/],
     [
       'Product',
       ['name:string:required'],
@@ -74,6 +91,14 @@ describe('parseScaffold', () => {
     ['Product', ['name:string', 'name:image'], /field "name" is given twice/],
     ['Product', ['name:string', 'creator:image'], /field "creator" is reserved/],
     ['Product', ['name:string', 'Photo:image'], /field "Photo" in "Photo:image" must be camelCase/],
+    ['Product', ['name:string', 'toString:string'], /field "toString" is a name every JavaScript object has/],
+    ['Product', ['valueOf:integer'], /field "valueOf" is a name every JavaScript object has/],
+    ['Product', ['name:string', 'hasOwnProperty:image'], /field "hasOwnProperty" is reserved/],
+    ['ToString', ['name:string'], /"ToString" gives the variable name "toString", a name every JavaScript object has/],
+    ['Index', ['name:string'], /"Index" would write db\/models\/Index.ts beside db\/models\/index.ts/],
+    ['Product', ['product:string'], /field "product" has the name the generated code gives the record/],
+    ['Product', ['products:string'], /field "products" has the name the generated code gives the list/],
+    ['Product', ['name:string', 'fieldErrors:string:optional'], /field "fieldErrors" is reserved/],
   ];
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {
@@ -81,6 +106,18 @@ describe('parseScaffold', () => {
       expect(() => parseScaffold(name, fields)).toThrow(message);
     });
   }
+
+  it('accepts common names that the pages, tests and form use internally (renamed there, so these work)', () => {
+    for (const name of ['Event', 'Update', 'Router', 'Row', 'Form', 'Submit'])
+      expect(parseScaffold(name, ['title:string']).camel).toBe(name.charAt(0).toLowerCase() + name.slice(1));
+    const fields = ['form', 'router', 'create', 'submit', 'saving', 'error', 'event', 'list'];
+    expect(
+      parseScaffold(
+        'Product',
+        fields.map((name) => `${name}:string`),
+      ).fields.map((field) => field.name),
+    ).toEqual(fields);
+  });
 
   it('refuses every field name the model layer reserves (the record API), before anything is written', () => {
     expect(RESERVED_ATTRIBUTES).toContain('assign');

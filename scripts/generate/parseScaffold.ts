@@ -3,7 +3,9 @@
  * resource description, or throws a GeneratorError naming the problem.
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
+import { camelCase, kebabCase } from 'change-case';
 import pluralize from 'pluralize';
+import { inferResourcePath } from '@/server/controller';
 import { looksLikeCredential, RESERVED_ATTRIBUTES } from '@/server/model';
 
 export class GeneratorError extends Error {}
@@ -96,7 +98,29 @@ const RESERVED_FIELDS = new Set([
   'sort',
   'filter',
   'scopes',
+  // The form's own variables and imports (templates/scaffold/Form.tsx.tmpl): a field's state variable takes its name.
+  'nextRouter',
+  'listUrl',
+  'createMutation',
+  'updateMutation',
+  'isSaving',
+  'saveError',
+  'fieldErrors',
+  'formRef',
+  'handleSubmit',
+  'formEvent',
+  'useRouter',
+  'useState',
+  'useFocusFirstInvalid',
+  'localDateTimeInput',
+  'recordLabel',
+  'fieldErrorId',
 ]);
+/**
+ * `toString`, `valueOf`, `constructor`...: the codegen and the model layer keep fields as keys of plain
+ * objects, where these names are taken by every object.
+ */
+const OBJECT_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 /**
  * Whether `name` cannot be declared as a variable in the generated code (strict mode, inside async
  * functions): `class`, `enum`, `let`, `static`, `await`, `yield`, `eval`, `arguments`... Asked of the
@@ -147,40 +171,76 @@ const RESERVED_RESOURCES = new Set([
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
+/**
+ * The name's words as the controller framework splits them (server/controller/naming.ts, change-case):
+ * `IPAddress` -> `ip-address`, `SKU` -> `sku`, `LineItem` -> `line-item`; only the last word is pluralised,
+ * so the pages, the table, the typed client's keys and the API's path all agree.
+ */
+const pluralKebab = (name: string) => inferResourcePath(name).slice(1);
 /** `line-items` from `LineItem`: the URL segment of a model's controller at /teams/:teamId/<segment>. */
-export const pluralSegment = (name: string) => snake(pluralize.plural(name)).replace(/_/g, '-');
-const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+export const pluralSegment = (name: string) => pluralKebab(name);
+/** `IP Addresses`, `SKUs`, `Line Items`: the name's own words (acronyms kept), the last one pluralised. */
+function pluralTitleOf(name: string, plural: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .split(' ');
+  const last = plural.split('-').at(-1) ?? '';
+  const lastWord = words.pop() ?? '';
+  // An acronym keeps its capitals and takes a lower-case s (`SKUs`); a word takes pluralize's form.
+  const pluralLast = /^[A-Z0-9]{2,}$/.test(lastWord)
+    ? `${lastWord}${last.slice(lastWord.length)}`
+    : `${lastWord.charAt(0)}${last.slice(1)}`;
+  return [...words, pluralLast].join(' ');
+}
+/** Whether the name's last word is a plural: its plural is itself and its singular another word (`Products`, not `Canvas`). */
+function looksPlural(name: string): boolean {
+  const last = kebabCase(name).split('-').at(-1) ?? '';
+  return pluralize.plural(last) === last && pluralize.singular(last) !== last;
+}
 
 export function parseResourceName(name: string | undefined): Omit<Resource, 'fields' | 'attachments'> {
   if (!name) throw new GeneratorError('scaffold: name the resource, e.g. `scaffold Product name:string`');
   if (!/^[A-Z][A-Za-z0-9]*$/.test(name))
     throw new GeneratorError(`scaffold: "${name}" is not a PascalCase name (like Product or LineItem)`);
-  if (pluralize.singular(name) !== name)
+  if (looksPlural(name))
     throw new GeneratorError(
-      `scaffold: "${name}" looks plural; name the resource in the singular (${pluralize.singular(name)})`,
+      `scaffold: "${name}" looks plural; name the resource in the singular (${pluralize.singular(name)}). ` +
+        `If "${name}" is a singular word, pluralize (which names the table, the API path and the client) reads it ` +
+        'as a plural all the same, and one record and the list would share a name: pick another name',
     );
   if (RESERVED_RESOURCES.has(name) || name.endsWith('Controller'))
     throw new GeneratorError(
       `scaffold: "${name}" is reserved (the app or JavaScript already uses it); pick another name`,
     );
-  const pluralName = pluralize.plural(name);
+  const plural = pluralKebab(name);
   // The generated code declares one record and the list as variables (`const product`, `products`).
-  if (pluralName === name)
+  if (plural === kebabCase(name))
     throw new GeneratorError(
       `scaffold: "${name}" is its own plural, so one record and the list would have the same name in the generated code; pick a name with a distinct plural`,
     );
-  for (const variable of [camelOf(name), camelOf(pluralName)])
+  // `index.ts` holds each folder's list (db/models/index.ts): `Index.ts` differs only in case, one file on macOS and Windows.
+  if (name === 'Index')
+    throw new GeneratorError(
+      'scaffold: "Index" would write db/models/Index.ts beside db/models/index.ts (the same file where case does not count); pick another name',
+    );
+  for (const variable of [camelCase(name), camelCase(plural)]) {
+    if (OBJECT_NAMES.has(variable))
+      throw new GeneratorError(
+        `scaffold: "${name}" gives the variable name "${variable}", a name every JavaScript object has; pick another name`,
+      );
     if (isReservedWord(variable))
       throw new GeneratorError(
         `scaffold: "${name}" gives the variable name "${variable}", a JavaScript reserved word; pick another name`,
       );
+  }
   return {
     name,
-    plural: pluralSegment(name),
-    pluralTitle: pluralName.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
-    camel: camelOf(name),
-    pluralCamel: camelOf(pluralName),
-    table: snake(pluralName),
+    plural,
+    pluralTitle: pluralTitleOf(name, plural),
+    camel: camelCase(name),
+    pluralCamel: camelCase(plural),
+    table: plural.replace(/-/g, '_'),
   };
 }
 
@@ -202,12 +262,16 @@ export function parseField(spec: string): Field {
     args = args.slice(1);
   }
   if (type === 'enum') {
-    const values = (args[0] ?? '').split(',').filter(Boolean);
-    if (values.length === 0) throw new GeneratorError(`scaffold: "${spec}" lists no values; write ${name}:enum:a,b,c`);
+    // The values are written into TypeScript, SQL and the form as they are: lower-case identifiers.
+    const values = (args[0] ?? '').split(',');
+    if (values.every((value) => value === ''))
+      throw new GeneratorError(`scaffold: "${spec}" lists no values; write ${name}:enum:a,b,c`);
+    if (values.includes(''))
+      throw new GeneratorError(`scaffold: "${spec}" has an empty value (two commas, or one at an end)`);
     for (const value of values)
       if (!/^[a-z][a-z0-9_]*$/.test(value))
         throw new GeneratorError(
-          `scaffold: enum value "${value}" in "${spec}" must be lower-case letters, digits or _`,
+          `scaffold: enum value "${value}" in "${spec}" must start with a lower-case letter, then lower-case letters, digits or _ (like draft or level_2)`,
         );
     if (new Set(values).size !== values.length) throw new GeneratorError(`scaffold: "${spec}" repeats a value`);
     field.values = values;
@@ -233,6 +297,10 @@ export function parseField(spec: string): Field {
     throw new GeneratorError(
       `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
     );
+  if (OBJECT_NAMES.has(field.name) || OBJECT_NAMES.has(name))
+    throw new GeneratorError(
+      `scaffold: field "${name}" is a name every JavaScript object has (Object.prototype.${name}); rename it`,
+    );
   // A scaffold shows every field in its JSON, forms and pages; a secret must be hidden (server/model/credentialColumns.ts).
   if (looksLikeCredential(field.name))
     throw new GeneratorError(
@@ -256,7 +324,7 @@ export function parseAttachment(spec: string): AttachmentField {
       `scaffold: "${spec}" takes no argument or modifier; a file slot is always optional (write ${name}:${type})`,
     );
   // The slot's name is a key of the record's JSON and a relation name of the model, like a column's.
-  if (RESERVED_FIELDS.has(name) || isReservedWord(name))
+  if (RESERVED_FIELDS.has(name) || OBJECT_NAMES.has(name) || isReservedWord(name))
     throw new GeneratorError(
       `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
     );
@@ -274,6 +342,12 @@ export function parseScaffold(name: string | undefined, fieldSpecs: readonly str
         ? 'scaffold: give at least one field, e.g. `name:string`'
         : 'scaffold: give at least one field that is not a file, e.g. `name:string photo:image`',
     );
+  // The pages declare the record and the list as variables beside one state variable per field.
+  for (const field of [...fields, ...attachments])
+    if (field.name === resource.camel || field.name === resource.pluralCamel)
+      throw new GeneratorError(
+        `scaffold: field "${field.name}" has the name the generated code gives the ${field.name === resource.camel ? 'record' : 'list'}; rename it`,
+      );
   const seen = new Set<string>();
   for (const field of [...fields, ...attachments]) {
     if (seen.has(field.name)) throw new GeneratorError(`scaffold: field "${field.name}" is given twice`);

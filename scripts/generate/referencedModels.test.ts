@@ -13,8 +13,19 @@ describe('referencedModels', () => {
     const product = parseScaffold('Product', ['name:string', 'warehouse:references']);
     expect(() => referencedModels(ROOT, product)).toThrow(
       'scaffold: warehouse:references names no model: db/models/Warehouse.ts does not exist. ' +
-        'Generate it first (npm run generate -- scaffold Warehouse name:string ...), then this one; ' +
+        "The field's name is the model's, in camelCase (supplier:references for Supplier): a second reference " +
+        'to one model (backupSupplier) is added by hand. ' +
+        'Or generate Warehouse first (npm run generate -- scaffold Warehouse name:string ...), then this one; ' +
         'or leave the field out',
+    );
+  });
+
+  // A tree (a category's parent category) is a reference to the model being made: it does not exist yet, and
+  // "names no model" sent you to scaffold the very resource you were scaffolding.
+  it('refuses a reference to itself, saying to add it by hand', () => {
+    const category = parseScaffold('Category', ['name:string', 'category:references:optional']);
+    expect(() => referencedModels(ROOT, category)).toThrow(
+      'scaffold: Category cannot reference itself (category:references); scaffold it without the field, then add',
     );
   });
 });

@@ -86,12 +86,19 @@ export function referencedModels(root: string, resource: Resource): Map<string, 
   const factories = new Map<string, Factory>();
   for (const field of resource.fields.filter((candidate) => candidate.type === 'references')) {
     const target = field.target as string;
+    // A reference to its own model (a tree: parent:references) needs a name other than the model's: added by hand.
+    if (target === resource.name)
+      throw new GeneratorError(
+        `scaffold: ${resource.name} cannot reference itself (${field.association}:references); scaffold it without the ` +
+          'field, then add the column, its foreign key and a belongsTo by hand (docs/generators.md, References)',
+      );
     if (!models.has(target))
       throw new GeneratorError(
         `scaffold: ${field.association}:references names no model: db/models/${target}.ts does not exist. ` +
-          `Generate it first (npm run generate -- scaffold ${target} name:string ...), then this one; or leave the field out`,
+          `The field's name is the model's, in camelCase (supplier:references for Supplier): a second reference ` +
+          'to one model (backupSupplier) is added by hand. ' +
+          `Or generate ${target} first (npm run generate -- scaffold ${target} name:string ...), then this one; or leave the field out`,
       );
-    if (target === resource.name) throw new GeneratorError(`scaffold: ${resource.name} cannot reference itself`);
     checkReference(root, field, tableOf(root, target));
     if (!factories.has(target)) factories.set(target, factoryOf(root, target));
   }

@@ -18,8 +18,11 @@ import {
   replaceSchemaBlock,
   SCHEMA_FILE,
   schemaBlockOf,
+  schemaExports,
 } from './editFiles';
+import { fieldChangeWarnings } from './fieldChanges';
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
+import { generateMigration } from './migration';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
 import { scaffoldFiles } from './scaffoldFiles';
 import { referencesInto } from './schemaReferences';
@@ -60,7 +63,8 @@ function run(root: string, command: string, args: string[], log: RunOptions['log
 
 /** drizzle-kit writes the migration (non-interactive: stdin closed); the codegen refreshes the derived lists. */
 function migrateAndGen(root: string, migration: string, log: RunOptions['log']): void {
-  run(root, bin(root, 'drizzle-kit'), ['generate', '--name', migration], log);
+  const written = generateMigration(root, migration, log);
+  log(written ? `  create  ${written}` : '  (no table changed: no migration)');
   run(root, bin(root, 'tsx'), ['scripts/gen.ts'], log);
 }
 
@@ -93,6 +97,19 @@ function fileStep(current: string | undefined, base: string | undefined): 'creat
   return base === undefined ? 'keep' : 'merge';
 }
 
+/** Whether a file still holds a merge's conflict block (the markers start a line). */
+const hasConflictMarkers = (text: string | undefined) =>
+  text !== undefined && /^<<<<<<< /m.test(text) && /^>>>>>>> /m.test(text);
+
+/** A file the field list no longer makes: removed if it is as generated, else kept for you to delete. */
+const dropStep = (current: string | undefined, base: string): 'remove' | 'edited' | 'gone' =>
+  current === undefined ? 'gone' : current === base ? 'remove' : 'edited';
+const DROP_NOTE = {
+  remove: '(no longer generated)',
+  edited: '(no longer generated, but it has your edits: delete it by hand)',
+  gone: '(no longer generated; deleted already)',
+} as const;
+
 const DELETED_NOTE = '(made by the scaffold, deleted since: not brought back)';
 
 export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
@@ -104,23 +121,45 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     );
   const schema = read(root, SCHEMA_FILE) ?? '';
   const output = scaffoldFiles(root, resource);
+  const exported = schemaExports(schema);
+  // A second run would merge the markers in as ordinary lines (or migrate them): the conflict must be resolved first.
+  const unresolved = [...new Set([...Object.keys(previous?.files ?? {}), ...Object.keys(output.files), SCHEMA_FILE])]
+    .filter((file) => hasConflictMarkers(read(root, file)))
+    .sort();
+  if (unresolved.length > 0)
+    throw new GeneratorError(
+      `scaffold: ${unresolved.join(', ')} still ${unresolved.length === 1 ? 'has' : 'have'} conflict markers ` +
+        '(<<<<<<< / ======= / >>>>>>>) from an earlier run; resolve them, then run it again. Nothing was written.',
+    );
   if (!previous) {
     const taken = Object.keys(output.files).filter((file) => existsSync(path.join(root, file)));
     if (taken.length > 0)
       throw new GeneratorError(`scaffold: ${resource.name} exists already (${taken.join(', ')}); nothing was written`);
-    if (
-      new RegExp(`pgTable\\(\\s*'${resource.table}'`).test(schema) ||
-      new RegExp(`export const ${resource.pluralCamel}\\b`).test(schema)
-    )
-      throw new GeneratorError(`scaffold: ${SCHEMA_FILE} already has a table ${resource.table}; nothing was written`);
-  }
+    if (new RegExp(`pgTable\\(\\s*'${resource.table}'`).test(schema) || exported.has(resource.pluralCamel))
+      throw new GeneratorError(
+        `scaffold: ${SCHEMA_FILE} already has a table ${resource.table} (or exports ${resource.pluralCamel}, maybe re-exported from the framework); nothing was written`,
+      );
+  } else if (schemaBlockOf(schema, resource.name) === undefined && exported.has(resource.pluralCamel))
+    // Without its markers the block cannot be found, and a second table of the same name would be appended.
+    throw new GeneratorError(
+      `scaffold: ${SCHEMA_FILE} exports ${resource.pluralCamel} but has no "// scaffold:${resource.name} start" / ` +
+        `"// scaffold:${resource.name} end" comments around it; put them back around the table, then run again. Nothing was written.`,
+    );
 
   const verb = previous ? 'merge' : 'create';
+  // Data loss and risky casts are said first, in --dry-run too.
+  for (const warning of previous ? fieldChangeWarnings(resource.table, previous.fields, resource.fields) : [])
+    log(warning);
   if (options.dryRun) {
     for (const file of Object.keys(output.files)) {
       const step = fileStep(read(root, file), previous?.files[file]);
       if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
       else log(`  ${step === 'create' ? 'create' : verb}  ${file}`);
+    }
+    for (const [file, base] of Object.entries(previous?.files ?? {})) {
+      if (file in output.files) continue;
+      const step = dropStep(read(root, file), base);
+      log(`  ${step === 'remove' ? 'remove ' : 'keep   '} ${file} ${DROP_NOTE[step]}`);
     }
     log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
     log(`  edit    ${NAV_FILE} (link to /teams/:teamId/${resource.plural})`);
@@ -150,7 +189,18 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     if (merged.text !== current) write(root, file, merged.text);
     log(`  ${merged.conflicts > 0 ? 'CONFLICT' : merged.text === current ? 'same   ' : 'merge  '} ${file}`);
   }
-  // Files the previous scaffold made that this one no longer does (a field removed) stay: they may hold your work.
+  // Files the previous scaffold made that this one no longer does (a field removed): gone when unedited (they would
+  // import what no longer exists), kept with your edits for you to delete, and remembered for destroy.
+  const leftFiles: Record<string, string> = {};
+  for (const [file, base] of Object.entries(previous?.files ?? {})) {
+    if (file in output.files) continue;
+    const step = dropStep(read(root, file), base);
+    log(`  ${step === 'remove' ? 'remove ' : 'keep   '} ${file} ${DROP_NOTE[step]}`);
+    if (step === 'remove') remove(root, file);
+    if (step === 'edited') leftFiles[file] = base;
+  }
+  for (const [file, base] of Object.entries(previous?.leftFiles ?? {}))
+    if (!(file in output.files) && existsSync(path.join(root, file))) leftFiles[file] = base;
 
   // db/schema.ts: the block (merged like a file) and the imports it needs.
   const block = format(root, SCHEMA_FILE, output.schemaBlock).replace(/\n*$/, '\n');
@@ -181,6 +231,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     name: resource.name,
     fields: fieldSpecs,
     files,
+    ...(Object.keys(leftFiles).length > 0 ? { leftFiles } : {}),
     schemaBlock: block,
     navLine: output.navLine,
     addedImports: [...new Set([...(previous?.addedImports ?? []), ...imports.added])].sort(),
@@ -210,9 +261,11 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
       `destroy: ${name} is still referenced by ${blocking.join(', ')}; destroy that first, or run its scaffold again ` +
         `with --force and without the ${resource.camel}:references field. Nothing was removed.`,
     );
-  const present = Object.keys(manifest.files).filter((file) => existsSync(path.join(root, file)));
+  // Every file a run of the scaffold wrote, those a later run no longer made but kept for your edits too.
+  const written = { ...manifest.leftFiles, ...manifest.files };
+  const present = Object.keys(written).filter((file) => existsSync(path.join(root, file)));
   for (const file of present)
-    log(`  remove  ${file}${read(root, file) === manifest.files[file] ? '' : ' (it had your edits)'}`);
+    log(`  remove  ${file}${read(root, file) === written[file] ? '' : ' (it had your edits)'}`);
   log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
   log(`  edit    ${NAV_FILE}`);
   if (options.dryRun) {

@@ -82,6 +82,10 @@ describe('npm run generate -- scaffold', () => {
     );
     await expect(generate('scaffold', 'ApiKey', 'name:string')).rejects.toThrow(/ApiKey exists already/);
     await expect(generate('scaffold', NAME, 'name:string', '--yes')).rejects.toThrow('unknown option --yes');
+    // db/schema.ts re-exports the framework's tables: a scaffold of the same name would export it twice.
+    await expect(generate('scaffold', 'ServiceAttachment', 'title:string')).rejects.toThrow(
+      'db/schema.ts already has a table service_attachments (or exports serviceAttachments',
+    );
     expect(changed()).toEqual([]);
   });
 
@@ -147,6 +151,25 @@ describe('npm run generate -- scaffold', () => {
     git('commit', '-qm', 'sku');
   }, 120_000);
 
+  it('fails, instead of saying done, when drizzle-kit stops at a rename question (it exits 0 without a terminal)', async () => {
+    await expect(generate('scaffold', NAME, ...PINNED, 'code:string:optional', '--force')).rejects.toThrow(
+      /drizzle-kit wrote no migration: .*Rename in two steps/,
+    );
+    expect(changed().filter((name) => name.startsWith('db/migrations/'))).toEqual([]);
+    git('checkout', '--', '.');
+    git('clean', '-fdq');
+  }, 120_000);
+
+  it("refuses, writing nothing, when the table's marker comments are gone from db/schema.ts", async () => {
+    const schema = file('db/schema.ts').replace(/^\/\/ scaffold:\w+ (start|end).*\n/gm, '');
+    writeFileSync(path.join(copy.root, 'db/schema.ts'), schema);
+    await expect(generate('scaffold', NAME, ...PINNED, 'sku:string:optional', '--force')).rejects.toThrow(
+      `db/schema.ts exports ${camel}s but has no "// scaffold:${NAME} start"`,
+    );
+    expect(changed()).toEqual(['db/schema.ts']);
+    git('checkout', '--', '.');
+  }, 120_000);
+
   it('marks a conflict with the standard markers instead of dropping an edit', async () => {
     const controller = `controllers/${NAME}Controller.ts`;
     writeFileSync(
@@ -159,6 +182,15 @@ describe('npm run generate -- scaffold', () => {
     expect(text).toMatch(
       /<<<<<<< yours\n[\s\S]*permit: \['name'\][\s\S]*=======\n[\s\S]*'color'[\s\S]*>>>>>>> generated/,
     );
+    // Run again before resolving: refused, naming the file, instead of merging the markers in as text.
+    const before = changed();
+    await expect(
+      generate('scaffold', NAME, ...PINNED, 'sku:string:optional', 'color:string:optional', '--force'),
+    ).rejects.toThrow(`scaffold: ${controller} still has conflict markers`);
+    await expect(
+      generate('scaffold', NAME, ...PINNED, 'sku:string:optional', 'color:string:optional', '--force', '--dry-run'),
+    ).rejects.toThrow('still has conflict markers');
+    expect(changed()).toEqual(before);
     git('checkout', '--', '.');
     git('clean', '-fdq');
   }, 120_000);
@@ -215,6 +247,28 @@ describe('npm run generate -- scaffold', () => {
     git('add', '-A');
     git('commit', '-qm', 'gallery');
   }, 300_000);
+
+  it('--force without the file fields removes the unedited upload widget, keeps the edited one (destroy removes it)', async () => {
+    const single = `app/components/${plural}/${NAME}FileUpload.tsx`;
+    const list = `app/components/${plural}/${NAME}FilesUpload.tsx`;
+    const lines: unknown[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line) => lines.push(line));
+    try {
+      expect(await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', '--force', '--dry-run')).toBe(0);
+      expect(changed()).toEqual([]);
+      expect(await generate('scaffold', NAME, ...PINNED, 'sku:string:optional', '--force')).toBe(0);
+    } finally {
+      log.mockRestore();
+    }
+    expect(existsSync(path.join(copy.root, list))).toBe(false);
+    expect(lines).toContain(`  remove  ${list} (no longer generated)`);
+    // The single-file widget has the edit from before ('Take out'): kept, and the output says to delete it.
+    expect(file(single)).toContain('Take out');
+    expect(lines).toContain(`  keep    ${single} (no longer generated, but it has your edits: delete it by hand)`);
+    expect(file(`app/components/${plural}/${NAME}Detail.tsx`)).not.toContain('FileUpload');
+    git('add', '-A');
+    git('commit', '-qm', 'no files');
+  }, 120_000);
 
   it('destroy refuses, changing nothing, while another resource references it', async () => {
     expect(await generate('scaffold', OTHER, 'title:string', `${camel}:references`)).toBe(0);

@@ -220,7 +220,7 @@ describe('scaffoldFiles', () => {
     const spec = files['e2e/widgets.spec.ts'] as string;
     expect(spec).toContain("import { makePng } from './support/files';");
     expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
-    expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo' }).click();");
+    expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo', exact: true }).click();");
     expect(spec).toContain(
       "await expect(photoSlot.getByRole('img', { name: 'Photo: photo.png' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });",
     );
@@ -265,9 +265,13 @@ describe('scaffoldFiles', () => {
     expect(test).toContain("{ slot: 'photos', assetId: theirs }");
     expect(test).not.toContain('keeps files apart');
     const spec = files['e2e/widgets.spec.ts'] as string;
-    expect(spec).toContain("await photosSlot.getByLabel('Add photos').setInputFiles([");
-    expect(spec).toContain("await photosSlot.getByRole('button', { name: 'Remove photos-1.png' }).click();");
-    expect(spec).toContain("await expect(filesSlot.getByRole('link', { name: 'files-2.png' })).toBeVisible();");
+    expect(spec).toContain("await photosSlot.getByLabel('Add photos', { exact: true }).setInputFiles([");
+    expect(spec).toContain(
+      "await photosSlot.getByRole('button', { name: 'Remove photos-1.png', exact: true }).click();",
+    );
+    expect(spec).toContain(
+      "await expect(filesSlot.getByRole('link', { name: 'files-2.png', exact: true })).toBeVisible();",
+    );
     expect(spec).not.toContain('No photos yet');
   });
 
@@ -305,5 +309,81 @@ describe('scaffoldFiles', () => {
     const sms = scaffold('SMSCode', 'title:string').files;
     const newPage = Object.keys(sms).find((file) => file.endsWith('/new/page.tsx')) as string;
     expect(sms[newPage]).toContain('<h1>New SMS code</h1>');
+  });
+
+  it('locates form fields by their exact label in the browser test (Name is not Nickname, At is not Status)', () => {
+    const { files } = scaffold(
+      'Offer',
+      'name:string',
+      'nickname:string:optional',
+      'price:decimal',
+      'salePrice:decimal:optional',
+    );
+    const spec = files['e2e/offers.spec.ts'] as string;
+    expect(spec).toContain("form.getByLabel('Name', { exact: true }).fill(marker)");
+    expect(spec).toContain("edit.getByLabel('Name', { exact: true }).fill(");
+    expect(spec).toContain("form.getByLabel('Price', { exact: true })");
+    expect(spec).not.toMatch(/getByLabel\('[^']*'\)/);
+  });
+
+  it('expects an empty create to be refused only when a field is required', () => {
+    const note = scaffold('Note', 'body:text:optional').files['controllers/NoteController.test.ts'] as string;
+    expect(note).not.toContain('createInvalid({})');
+    expect(note).toContain("const empty = await call('POST', base(), { data: {} });");
+    expect(note).toContain('expect(empty.status, JSON.stringify(empty.body)).toBe(201);');
+    const flag = scaffold('Flag', 'on:boolean').files['controllers/FlagController.test.ts'] as string;
+    expect(flag).toContain('toBe(201)');
+    const memo = scaffold('Memo', 'body:text', 'done:boolean').files['controllers/MemoController.test.ts'] as string;
+    expect(memo).toContain('const empty = await createInvalid({});');
+    expect(memo).toContain("expect(Object.keys(empty.body.error.fields).sort()).toEqual(['body']);");
+  });
+
+  it('links the list to each record from the title the browser test looks for, or the date when it shows no field', () => {
+    const link = (plural: string, record: string) => `<Link href={\`/teams/\${teamId}/${plural}/\${${record}.id}\`}>{`;
+    const review = scaffold('Review', 'rating:integer', 'title:string').files['app/components/reviews/ReviewList.tsx'];
+    expect(review).toContain(`${link('reviews', 'review')}review.title`);
+    expect(review).not.toContain(`${link('reviews', 'review')}review.rating`);
+    const remark = scaffold('Remark', 'body:text', 'gizmo:references:optional', 'author:string').files[
+      'app/components/remarks/RemarkList.tsx'
+    ];
+    expect(remark).toContain(`${link('remarks', 'remark')}remark.author`);
+    // Only text fields, which the list leaves out: the date it was created links to it.
+    const memo = scaffold('Memo', 'body:text').files['app/components/memos/MemoList.tsx'];
+    expect(memo).toContain(`${link('memos', 'memo')}formatDate(memo.createdAt)}</Link>`);
+  });
+
+  it('seeds up to three per team, topping up, and no more than a required unique field has values', () => {
+    const plain = scaffold('Memo', 'body:text').files['db/seeds/memos.ts'] as string;
+    expect(plain).toContain('for (let n = existing + 1; n <= 3; n++) await createMemo(team.id);');
+    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files[
+      'db/seeds/medals.ts'
+    ] as string;
+    expect(medal).toContain(
+      `for (let n = existing + 1; n <= 2; n++) await createMedal(team.id, { kind: ["gold","silver"][n - 1] as Medal['attributes']['kind'] });`,
+    );
+    const owned = scaffold('Badge', 'title:string', 'gizmo:references:unique').files['db/seeds/badges.ts'] as string;
+    expect(owned).toContain('n <= 1;');
+    // An empty optional field is null, which a unique constraint lets repeat.
+    const loose = scaffold('Tag', 'title:string', 'kind:enum:a,b:optional:unique').files['db/seeds/tags.ts'] as string;
+    expect(loose).toContain('n <= 3; n++) await createTag(team.id);');
+  });
+
+  it('shows timestamps in UTC and says so (a time entered in local time is not shown as if it were local)', () => {
+    const detail = scaffold('Meeting', 'title:string', 'startsAt:timestamp').files[
+      'app/components/meetings/MeetingDetail.tsx'
+    ] as string;
+    expect(detail).toContain("toLocaleString('en-US', { timeZone: 'UTC', timeZoneName: 'short' })");
+  });
+
+  it("declares the test's helpers only where it uses them (an unused one fails the lint)", () => {
+    const note = scaffold('Note', 'body:text:optional').files['controllers/NoteController.test.ts'] as string;
+    expect(note).not.toContain('createInvalid');
+    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files[
+      'controllers/MedalController.test.ts'
+    ] as string;
+    expect(medal).toContain('async function createInvalid(');
+    expect(medal).not.toContain('let serial');
+    const code = scaffold('Code', 'title:string:unique').files['controllers/CodeController.test.ts'] as string;
+    expect(code).toContain('let serial = 0;');
   });
 });

@@ -117,6 +117,9 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const clientImports = [...targets.map((target) => `${target}Controller`), `${Name}Controller`].sort().join(', ');
   const optionsOf = (field: Field) => `${lowerFirst(field.target as string)}Options`;
   const listColumns = fields.filter((field) => field.type !== 'text');
+  const linkColumn = titleField ?? listColumns[0];
+  const linkCell = (content: string) =>
+    `<td>\n  <Link href={\`/teams/\${teamId}/${resource.plural}/\${${rec}.id}\`}>{${content}}</Link>\n</td>`;
   const filterFields = fields.filter(isFilterable);
   const filterControl = (field: Field) => {
     const id = `${rec}-filter-${field.name}`;
@@ -201,14 +204,14 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
           ]),
     // What templates edited before `{{filters}}` place inside their own fieldset.
     filterControls: lines(filterFields.map(filterControl)),
+    // One cell links to the record: the title (what its page's heading and the browser test show), else the
+    // first column, else (only text fields, which the list leaves out) the date it was created.
     cells: lines([
-      ...listColumns.map((field, index) =>
-        index === 0
-          ? `<td>\n  <Link href={\`/teams/\${teamId}/${resource.plural}/\${${rec}.id}\`}>{${display(field, rec)}}</Link>\n</td>`
-          : `<td>{${display(field, rec)}}</td>`,
+      ...listColumns.map((field) =>
+        field === linkColumn ? linkCell(display(field, rec)) : `<td>{${display(field, rec)}}</td>`,
       ),
       // The app's own date format (app/components/format.ts), as the other pages show dates.
-      `<td>{formatDate(${rec}.createdAt)}</td>`,
+      linkColumn ? `<td>{formatDate(${rec}.createdAt)}</td>` : linkCell(`formatDate(${rec}.createdAt)`),
     ]),
     formState: lines(
       fields.map((field) => {

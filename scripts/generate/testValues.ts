@@ -71,7 +71,7 @@ function filterCheck(field: Field): string {
         ? 'true'
         : `'${(field.values ?? [])[0]}'`;
   return [
-    `const by${field.name} = await call<Index>('GET', \`\${base()}?filter[${field.name}]=${value}\`);`,
+    `const by${field.name} = await call<IndexJson>('GET', \`\${base()}?filter[${field.name}]=${value}\`);`,
     `expect(by${field.name}.status).toBe(200);`,
     `expect(by${field.name}.body.data.every((row) => row.${field.name} === ${expected})).toBe(true);`,
   ].join('\n');
@@ -80,19 +80,19 @@ function filterCheck(field: Field): string {
 /** How the browser test fills one field of the new-record form; the title field gets the test's marker. */
 function fillField(field: Field, titleField: Field | undefined): string {
   const l = fieldLabel(field);
-  if (field === titleField) return `await form.getByLabel('${l}').fill(marker);`;
+  if (field === titleField) return `await form.getByLabel('${l}', { exact: true }).fill(marker);`;
   switch (field.type) {
     case 'boolean':
-      return `await form.getByLabel('${l}').check();`;
+      return `await form.getByLabel('${l}', { exact: true }).check();`;
     case 'enum':
-      return `await form.getByLabel('${l}').selectOption('${(field.values ?? [])[0]}');`;
+      return `await form.getByLabel('${l}', { exact: true }).selectOption('${(field.values ?? [])[0]}');`;
     case 'references':
-      return `await expect(form.getByLabel('${l}').locator('option')).not.toHaveCount(1);\nawait form.getByLabel('${l}').selectOption({ index: 1 });`;
+      return `await expect(form.getByLabel('${l}', { exact: true }).locator('option')).not.toHaveCount(1);\nawait form.getByLabel('${l}', { exact: true }).selectOption({ index: 1 });`;
     case 'timestamp':
-      return `await form.getByLabel('${l}').fill('2026-01-15T10:30');`;
+      return `await form.getByLabel('${l}', { exact: true }).fill('2026-01-15T10:30');`;
     default: {
       const raw = sample(field, 0);
-      return `await form.getByLabel('${l}').fill(${raw.startsWith("'") ? raw : `'${raw}'`});`;
+      return `await form.getByLabel('${l}', { exact: true }).fill(${raw.startsWith("'") ? raw : `'${raw}'`});`;
     }
   }
 }
@@ -118,6 +118,73 @@ function restrictTest(resource: Resource, field: Field, create: (target: string,
   ].join('\n');
 }
 
+/** A create the document itself refuses (missing or mistyped fields), for the test's 422 checks. */
+const CREATE_INVALID = [
+  "/** A create the document itself refuses (missing or mistyped fields): the model's 422 is what counts. */",
+  'async function createInvalid(data: Record<string, unknown>) {',
+  "  return contract.call<{ error: { fields: Record<string, string[]> } }>('POST', base(), {",
+  '    cookie: owner,',
+  '    body: { data },',
+  '    invalid: true,',
+  '  });',
+  '}',
+].join('\n');
+
+/**
+ * An empty create: 422 naming every required field; with none required (all optional, or only booleans,
+ * which default to false), an empty record is valid, and the test says so instead of expecting a 422.
+ */
+function emptyCheck(fields: readonly Field[]): string {
+  const required = fields.filter((field) => !field.optional && field.type !== 'boolean');
+  if (required.length === 0)
+    return [
+      '// No field is required: an empty record is valid.',
+      "const empty = await call('POST', base(), { data: {} });",
+      'expect(empty.status, JSON.stringify(empty.body)).toBe(201);',
+    ].join('\n');
+  return [
+    'const empty = await createInvalid({});',
+    'expect(empty.status).toBe(422);',
+    `expect(Object.keys(empty.body.error.fields).sort()).toEqual([${required
+      .map((field) => `'${field.name}'`)
+      .sort()
+      .join(', ')}]);`,
+  ].join('\n');
+}
+
+/**
+ * How many records the seeder makes per team, and what it gives each: three, unless a required unique field has
+ * fewer values than that (an enum's values, a boolean's two, a reference's one record of the team, which
+ * the factory reuses). The n-th record takes the n-th value; the first is the factory's own (the first
+ * enum value, false), so a record another seeder made first does not collide with the rest.
+ */
+function seedValues(resource: Resource): { seedCount: string; seedCountWord: string; seedAttributes: string } {
+  // An empty optional field is null, and PostgreSQL's unique constraint lets nulls repeat.
+  const unique = resource.fields.filter((field) => field.unique && (!field.optional || field.type === 'boolean'));
+  const limits = unique.map((field) =>
+    field.type === 'enum'
+      ? (field.values ?? []).length
+      : field.type === 'boolean'
+        ? 2
+        : field.type === 'references'
+          ? 1
+          : 3,
+  );
+  const count = Math.min(3, ...limits);
+  const given = unique
+    .filter((field) => count > 1 && (field.type === 'enum' || field.type === 'boolean'))
+    .map((field) =>
+      field.type === 'boolean'
+        ? `${field.name}: n === 2`
+        : `${field.name}: ${JSON.stringify(field.values)}[n - 1] as ${resource.name}['attributes']['${field.name}']`,
+    );
+  return {
+    seedCount: String(count),
+    seedCountWord: ['One', 'Two', 'Three'][count - 1] as string,
+    seedAttributes: given.length === 0 ? '' : `, { ${given.join(', ')} }`,
+  };
+}
+
 /**
  * `factories`: each referenced model's factory (referencedModels.ts);
  * `titleField`: the first required text field, which the browser test types its marker into.
@@ -131,7 +198,7 @@ export function testValues(
   const targets = [...factories.keys()];
   const create = (target: string, teamId: string) => factories.get(target)?.call(teamId) as string;
   const labelOf = (field: Field) => lowerWords(fieldLabel(field));
-  return {
+  const values: Record<string, string> = {
     modelImports: [...new Set(['Membership', 'Team', 'User', Name, ...targets])].sort().join(', '),
     refDeclaration:
       references.length === 0
@@ -156,11 +223,7 @@ export function testValues(
       references.length === 0
         ? 'expect(shown.body).toMatchObject(data);'
         : `expect(shown.body).toMatchObject({ ...data, ${references.map((field) => `${field.association}: { id: ref.${field.association}.id }`).join(', ')} });`,
-    requiredFields: fields
-      .filter((field) => !field.optional && field.type !== 'boolean')
-      .map((field) => `'${field.name}'`)
-      .sort()
-      .join(', '),
+    emptyCheck: emptyCheck(fields),
     invalidChecks: lines([
       ...fields.flatMap((field) => {
         const bad = invalid(field);
@@ -195,6 +258,7 @@ export function testValues(
     firstBlankMessage: "can't be blank",
     firstLabel: titleField ? fieldLabel(titleField) : '',
     fillCreate: lines(fields.map((field) => fillField(field, titleField))),
+    ...seedValues(resource),
     factoryImports: lines([...factories.values()].flatMap((factory) => factory.importLine ?? [])),
     // A required reference reuses a record of the team (the demo's campaigns...), making one only when there is none:
     // seeding adds no records to the referenced model, and a chain of references (LineItem -> Product -> Campaign) ends.
@@ -207,4 +271,12 @@ export function testValues(
         ),
     ),
   };
+  // The test's helpers are declared only where it uses them (an unused one fails the lint): a unique enum or
+  // boolean needs no counter, and a resource with nothing invalid to send no createInvalid.
+  const samples = `${values.validData}\n${values.updateData}`;
+  if (!samples.includes('serial')) values.uniqueCounter = '';
+  values.createInvalid = `${values.emptyCheck}\n${values.invalidChecks}`.includes('createInvalid(')
+    ? CREATE_INVALID
+    : '';
+  return values;
 }

@@ -145,9 +145,9 @@ function uploadSteps(resource: Resource): string {
     const file = `${attachment.name}.png`;
     return [
       `const ${region} = page.getByRole('main').getByRole('region', { name: '${label}', exact: true });`,
-      `await ${region}.getByLabel('Upload ${label.toLowerCase()}').setInputFiles({ name: '${file}', mimeType: 'image/png', buffer: png });`,
+      `await ${region}.getByLabel('Upload ${label.toLowerCase()}', { exact: true }).setInputFiles({ name: '${file}', mimeType: 'image/png', buffer: png });`,
       `await expect(${region}.getByRole('status')).toHaveText('${file} attached.');`,
-      `await expect(${region}.getByRole('link', { name: '${file}' })).toBeVisible();`,
+      `await expect(${region}.getByRole('link', { name: '${file}', exact: true })).toBeVisible();`,
       ...(isImageSlot(attachment) ? thumbnails(region, label, [file]) : []),
     ];
   };
@@ -160,10 +160,10 @@ function uploadSteps(resource: Resource): string {
     return [
       `const ${max} = Number((await ${region}.getByText(/^1 of \\d+$/).textContent())?.split(' of ')[1]);`,
       `const ${picked} = Array.from({ length: ${max} }, (_, n) => ({ name: \`${attachment.name}-fill-\${n + 1}.png\`, mimeType: 'image/png', buffer: png }));`,
-      `await ${region}.getByLabel('Add ${label.toLowerCase()}').setInputFiles(${picked});`,
+      `await ${region}.getByLabel('Add ${label.toLowerCase()}', { exact: true }).setInputFiles(${picked});`,
       `await expect(${region}.getByRole('alert')).toHaveText(\`${attachment.name}-fill-\${${max}}.png: at most \${${max}} files can be attached.\`);`,
       `await expect(${region}.getByText(\`\${${max}} of \${${max}}\`)).toBeVisible({ timeout: 30_000 });`,
-      `await expect(${region}.getByRole('list', { name: 'Attached ${label.toLowerCase()}' }).getByRole('link')).toHaveCount(${max});`,
+      `await expect(${region}.getByRole('list', { name: 'Attached ${label.toLowerCase()}', exact: true }).getByRole('link')).toHaveCount(${max});`,
     ];
   };
   // A list slot: two files in one pick, both listed; removing one leaves the other; then filled to its max.
@@ -173,18 +173,18 @@ function uploadSteps(resource: Resource): string {
     const [a, b] = [1, 2].map((n) => `${attachment.name}-${n}.png`) as [string, string];
     return [
       `const ${region} = page.getByRole('main').getByRole('region', { name: '${label}', exact: true });`,
-      `await ${region}.getByLabel('Add ${label.toLowerCase()}').setInputFiles([`,
+      `await ${region}.getByLabel('Add ${label.toLowerCase()}', { exact: true }).setInputFiles([`,
       `  { name: '${a}', mimeType: 'image/png', buffer: png },`,
       `  { name: '${b}', mimeType: 'image/png', buffer: png },`,
       ']);',
       `await expect(${region}.getByRole('status')).toContainText('${a}');`,
       `await expect(${region}.getByRole('status')).toContainText('${b}');`,
-      `await expect(${region}.getByRole('link', { name: '${a}' })).toBeVisible();`,
-      `await expect(${region}.getByRole('link', { name: '${b}' })).toBeVisible();`,
+      `await expect(${region}.getByRole('link', { name: '${a}', exact: true })).toBeVisible();`,
+      `await expect(${region}.getByRole('link', { name: '${b}', exact: true })).toBeVisible();`,
       ...(isImageSlot(attachment) ? thumbnails(region, label, [a, b]) : []),
-      `await ${region}.getByRole('button', { name: 'Remove ${a}' }).click();`,
-      `await expect(${region}.getByRole('link', { name: '${a}' })).toHaveCount(0);`,
-      `await expect(${region}.getByRole('link', { name: '${b}' })).toBeVisible();`,
+      `await ${region}.getByRole('button', { name: 'Remove ${a}', exact: true }).click();`,
+      `await expect(${region}.getByRole('link', { name: '${a}', exact: true })).toHaveCount(0);`,
+      `await expect(${region}.getByRole('link', { name: '${b}', exact: true })).toBeVisible();`,
       ...fill(attachment),
     ];
   };
@@ -198,7 +198,7 @@ function uploadSteps(resource: Resource): string {
     // Remove empties the slot (detach), and the page shows it without a reload.
     ...(firstOne
       ? [
-          `await ${firstOne.name}Slot.getByRole('button', { name: 'Remove ${firstLabel.toLowerCase()}' }).click();`,
+          `await ${firstOne.name}Slot.getByRole('button', { name: 'Remove ${firstLabel.toLowerCase()}', exact: true }).click();`,
           `await expect(${firstOne.name}Slot.getByText('No ${firstLabel.toLowerCase()} yet')).toBeVisible();`,
         ]
       : []),

@@ -1,0 +1,25 @@
+/** The warnings a `--force` run prints about the table's existing data. */
+import { describe, expect, it } from 'vitest';
+import { fieldChangeWarnings } from './fieldChanges';
+import { parseScaffold } from './parseScaffold';
+
+const warnings = (before: string[], after: string[]) =>
+  fieldChangeWarnings('products', before, parseScaffold('Product', after).fields);
+
+describe('fieldChangeWarnings', () => {
+  it('names the columns a field left out drops, with their data', () => {
+    expect(warnings(['name:string', 'notes:text:optional', 'photo:image'], ['name:string'])).toEqual([
+      expect.stringMatching(/^warning: the migration drops products\.notes and the data in it/),
+    ]);
+  });
+
+  it('warns that a changed type may need USING in the migration', () => {
+    expect(warnings(['name:string', 'rank:string'], ['name:string', 'rank:integer'])).toEqual([
+      expect.stringMatching(/^warning: products\.rank changes from string to integer: .*USING/),
+    ]);
+  });
+
+  it('says nothing when columns are only added, made optional or given a file slot', () => {
+    expect(warnings(['name:string'], ['name:string:optional', 'sku:string:optional', 'photo:image'])).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * What a `--force` run does to the data already in the table, said before it happens: a field left out
+ * of the command drops its column (and its data), and a changed type becomes `SET DATA TYPE`, which
+ * PostgreSQL refuses when it has no automatic cast (varchar to integer) until the migration says how
+ * (`USING`).
+ */
+import { type Field, parseField } from './parseScaffold';
+
+const isAttachmentSpec = (spec: string) =>
+  ['image', 'attachment', 'images', 'attachments'].includes(spec.split(':')[1] ?? '');
+
+/** `varchar(120)`, `integer`, `enum(a,b)`: what the column holds, to compare two versions of a field. */
+const columnType = (field: Field) =>
+  field.type === 'string' ? `string:${field.length ?? 255}` : field.type === 'enum' ? 'enum' : field.type;
+
+export function fieldChangeWarnings(
+  table: string,
+  previousSpecs: readonly string[],
+  fields: readonly Field[],
+): string[] {
+  const before = previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
+  const now = new Map(fields.map((field) => [field.column, field]));
+  const warnings: string[] = [];
+  const dropped = before.filter((field) => !now.has(field.column)).map((field) => field.column);
+  if (dropped.length > 0)
+    warnings.push(
+      `warning: the migration drops ${dropped.map((column) => `${table}.${column}`).join(', ')} and the data in ` +
+        `${dropped.length === 1 ? 'it' : 'them'} (${dropped.length === 1 ? 'its field is' : 'their fields are'} not in the command); ` +
+        'add the field back to keep it',
+    );
+  for (const field of before) {
+    const next = now.get(field.column);
+    if (!next || columnType(next) === columnType(field)) continue;
+    warnings.push(
+      `warning: ${table}.${field.column} changes from ${field.type} to ${next.type}: PostgreSQL refuses the migration's ` +
+        'SET DATA TYPE when the old values have no automatic cast; before npm run db:migrate, add ' +
+        `USING (an expression converting "${field.column}") to it in the new migration, or empty the column first`,
+    );
+  }
+  return warnings;
+}
