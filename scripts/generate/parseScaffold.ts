@@ -6,7 +6,8 @@
 import { camelCase, kebabCase } from 'change-case';
 import pluralize from 'pluralize';
 import { inferResourcePath } from '@/server/controller';
-import { looksLikeCredential, RESERVED_ATTRIBUTES } from '@/server/model';
+import { looksLikeCredential } from '@/server/model';
+import { isReservedWord, OBJECT_NAMES, RESERVED_FIELDS, RESERVED_RESOURCES } from './reservedNames';
 
 export class GeneratorError extends Error {}
 
@@ -76,98 +77,6 @@ export interface Resource {
   /** The file slots (`image`, `attachment`, `images`, `attachments`), in the order given. */
   attachments: AttachmentField[];
 }
-
-/**
- * Names the generated code already uses (columns, associations, index and body parameters), and
- * the record API the model layer reserves (its own list, so the two cannot drift).
- */
-const RESERVED_FIELDS = new Set([
-  ...RESERVED_ATTRIBUTES,
-  'id',
-  'team',
-  'teamId',
-  'createdBy',
-  'createdById',
-  'creator',
-  'createdAt',
-  'updatedAt',
-  'prototype',
-  'data',
-  'page',
-  'perPage',
-  'sort',
-  'filter',
-  'scopes',
-  // The form's own variables and imports (templates/scaffold/Form.tsx.tmpl): a field's state variable takes its name.
-  'nextRouter',
-  'listUrl',
-  'createMutation',
-  'updateMutation',
-  'isSaving',
-  'saveError',
-  'fieldErrors',
-  'formRef',
-  'handleSubmit',
-  'formEvent',
-  'useRouter',
-  'useState',
-  'useFocusFirstInvalid',
-  'localDateTimeInput',
-  'recordLabel',
-  'fieldErrorId',
-]);
-/**
- * `toString`, `valueOf`, `constructor`...: the codegen and the model layer keep fields as keys of plain
- * objects, where these names are taken by every object.
- */
-const OBJECT_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
-/**
- * Whether `name` cannot be declared as a variable in the generated code (strict mode, inside async
- * functions): `class`, `enum`, `let`, `static`, `await`, `yield`, `eval`, `arguments`... Asked of the
- * JavaScript engine itself instead of a hand-kept list. `name` is a checked identifier (letters and digits).
- */
-function isReservedWord(name: string): boolean {
-  try {
-    // Nothing runs: the engine only parses the declaration (and throws a SyntaxError if it cannot).
-    new Function(`'use strict'; return async () => { let ${name}; };`);
-    return false;
-  } catch {
-    return true;
-  }
-}
-const RESERVED_RESOURCES = new Set([
-  'Team',
-  'User',
-  'Membership',
-  'Member',
-  'Invitation',
-  'Session',
-  'Account',
-  'Verification',
-  'Asset',
-  'Attachment',
-  'Upload',
-  'Model',
-  'Controller',
-  'Record',
-  'Error',
-  'Object',
-  'Array',
-  'String',
-  'Number',
-  'Boolean',
-  'Date',
-  'Map',
-  'Set',
-  'Promise',
-  'Function',
-  'Symbol',
-  'JSON',
-  'Math',
-  'Request',
-  'Response',
-  'Headers',
-]);
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
