@@ -26,9 +26,12 @@ export async function registerNodeServer(): Promise<void> {
     // The client address and forwarded headers from the socket, before Next reads them (docs/security.md).
     trustForwardedHeaders((await import('./env')).env.TRUST_PROXY);
     const { apiSecurityHeaders } = await import('./app/lib/apiSecurityHeaders');
+    const { ROUTE_PATHS } = await import('./app/lib/routePaths');
     // What Next would answer with a 500, an empty 400 or a redirect elsewhere (TRACE, PROPFIND, a path
-    // that does not decode, an absolute-form target): answered in the API's format before Next sees it.
-    refuseUnservableRequests(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }));
+    // that does not decode, an absolute-form target, OPTIONS on a page): answered before Next sees it.
+    refuseUnservableRequests(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }), {
+      routePaths: ROUTE_PATHS,
+    });
     // The service name is the app's, as a slug (`My Shop` -> `my-shop`);
     // OTEL_SERVICE_NAME overrides it.
     const { appName } = await import('./appName');

@@ -25,7 +25,8 @@
  *
  * TRACE, unknown methods and paths that do not decode are answered before
  * Next.js runs (server/http/refuseUnservableRequests.ts): Next fails on them
- * before this proxy is called.
+ * before this proxy is called. So is OPTIONS on a page (204, `Allow: GET,
+ * HEAD, OPTIONS`), which Next would answer with an empty 400.
  */
 import { type NextRequest, NextResponse } from 'next/server';
 import { PAGE_PATH_HEADER } from '@/app/lib/pagePath';

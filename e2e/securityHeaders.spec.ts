@@ -142,6 +142,26 @@ test('TRACE and methods no route serves are 405 with Allow on pages and on the A
   }
 });
 
+test('OPTIONS on a page is a 204 naming what a page takes; route files name their own methods', async () => {
+  for (const path of ['/', '/sign-in', '/teams/1/members?tab=all', '/robots.txt']) {
+    const response = await rawRequest('OPTIONS', path);
+    expect(response.status, path).toBe(204);
+    expect(response.headers.allow, path).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+    expect(response.body, path).toBe('');
+  }
+  const routes: Array<[string, string]> = [
+    ['/api/teams', 'GET, POST, HEAD, OPTIONS'],
+    ['/api/trpc/teams.index', 'GET, POST, HEAD, OPTIONS'],
+    ['/dev/mail/messages', 'GET, HEAD, OPTIONS'],
+  ];
+  for (const [path, allow] of routes) {
+    const response = await rawRequest('OPTIONS', path);
+    expect(response.status, path).toBe(204);
+    expect(response.headers.allow, path).toBe(allow);
+  }
+});
+
 test('a path with malformed percent-encoding is a 400 JSON error, not a 500', async () => {
   for (const path of ['/api/teams/%FF', '/api/teams/1/members/%ED%A0%80', '/teams/%FF']) {
     const response = await rawRequest('GET', path);

@@ -78,6 +78,7 @@ export {
   requestOrigin,
   serveAtEdge,
   t,
+  type UnservableRequestOptions,
   withRequestId,
 } from './http';
 export {

@@ -4,7 +4,7 @@ export { type ApiHandlerOptions, createApiHandler } from './createApiHandler';
 export { assertSameOrigin, requestOrigin } from './csrf';
 export { errorResponse, jsonResponse, reportError } from './errorResponse';
 export { readJsonBody } from './readJsonBody';
-export { refuseUnservableRequests } from './refuseUnservableRequests';
+export { refuseUnservableRequests, type UnservableRequestOptions } from './refuseUnservableRequests';
 export { attachScopeGuard } from './scopeGuards';
 export { baseProcedure, type ErrorData, type ProcedureBuilder, t } from './trpc';
 export { withRequestId } from './withRequestId';

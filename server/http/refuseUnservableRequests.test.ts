@@ -2,7 +2,8 @@
  * What Next.js cannot serve is answered by Node's HTTP server itself: the
  * listener here does what Next.js does first with every request (a WHATWG
  * Request of it, whose constructor throws on TRACE; a decoded path, which
- * throws on bad percent-encoding).
+ * throws on bad percent-encoding), and answers OPTIONS outside the route
+ * files' paths as Next answers it on a page: an empty 400.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -14,9 +15,17 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  refuseUnservableRequests({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+  refuseUnservableRequests(
+    { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' },
+    { routePaths: ['/api', '/dev/mail/messages'] },
+  );
   refuseUnservableRequests({ 'x-frame-options': 'SAMEORIGIN' }); // idempotent: installing twice must not wrap twice
   server = createServer((incoming, response) => {
+    const path = (incoming.url ?? '').split('?')[0] ?? '';
+    if (incoming.method === 'OPTIONS' && !/^\/(api|dev\/mail\/messages)(\/|$)/.test(decodeURI(path))) {
+      response.writeHead(400).end(); // Next.js on a page
+      return;
+    }
     try {
       new Request(`http://localhost${incoming.url}`, { method: incoming.method });
       decodeURIComponent((incoming.url ?? '').split('?')[0] ?? '');
@@ -95,6 +104,24 @@ describe('refuseUnservableRequests', () => {
     const refused = await send('OPTIONS', '*');
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body).error.message).toBe('The request target must be a path');
+  });
+
+  it('answers OPTIONS on a page with 204 and the methods a page takes', async () => {
+    for (const target of ['/', '/teams/1/members?tab=all', '/robots.txt', '/apiary', 'http://elsewhere/sign-in']) {
+      const response = await send('OPTIONS', target);
+      expect(response.status, target).toBe(204);
+      expect(response.headers, target).toContain('allow: get, head, options');
+      expect(response.headers, target).toContain('x-content-type-options: nosniff');
+      expect(response.body, target).toBe('');
+    }
+  });
+
+  it("leaves OPTIONS under the route files' paths to their routes, which answer it themselves", async () => {
+    for (const target of ['/api', '/api/', '/api/teams/1/campaigns?x=1', '/%61pi/health', '/dev/mail/messages']) {
+      const response = await send('OPTIONS', target);
+      expect(response.status, target).toBe(200);
+      expect(response.body, target).toBe(`served ${target}`);
+    }
   });
 
   it('leaves every servable request to the server', async () => {

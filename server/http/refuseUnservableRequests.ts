@@ -1,6 +1,7 @@
 /**
- * Answers the requests Next.js cannot serve before Next.js sees them, in the
- * API's JSON error format, instead of Next's bare 500, empty 400 or redirect:
+ * Answers the requests Next.js cannot serve (or serves badly) before Next.js
+ * sees them, refusals in the API's JSON error format, instead of Next's bare
+ * 500, empty 400 or redirect:
  *
  * - **TRACE and methods no route serves** (PROPFIND, MKCOL, LOCK, QUERY ...):
  *   405 with `Allow`. Next.js wraps every request in a WHATWG `Request`
@@ -15,9 +16,21 @@
  *   hand to others. The host in the target is ignored as `Host` is: links
  *   and origin checks use APP_URL (docs/security.md, the trust model).
  *   Any other target that is not a path (`OPTIONS *`) is a 400.
+ * - **OPTIONS on a page** (`OPTIONS /`, `OPTIONS /teams/1`): 204 with
+ *   `Allow: GET, HEAD, OPTIONS`. Next.js answers it with an empty 400 (and a
+ *   metadata file such as /robots.txt with a 405). Paths under `routePaths`
+ *   (the API, route files elsewhere) go on to their routes, which answer
+ *   OPTIONS with their own methods (apiRoute.ts). POST is not listed: a server
+ *   action is POSTed to its page with a `Next-Action` header naming an action
+ *   of this build, Next's own call from the page's script, not a method a
+ *   client may use on the page. The answer does not say a page exists there:
+ *   that is known only by rendering (a team you are not in is a 404), which
+ *   an OPTIONS must not cost.
  *
- * Why here and not in a route or the proxy: all of these fail inside Next
- * before either runs. Node's HTTP server hands each request to its `request`
+ * Why here and not in a route or the proxy: all of these but OPTIONS fail
+ * inside Next before either runs. OPTIONS on a page does reach the proxy, but
+ * the proxy cannot tell a page from a route file either, and runs only after
+ * Next has done its routing work; here it costs one comparison. Node's HTTP server hands each request to its `request`
  * listeners (Next's) through `emit`; this wraps `emit` on
  * `http.Server.prototype` (HTTPS servers inherit it).
  *
@@ -33,8 +46,18 @@ const INSTALLED = Symbol.for('active-controller.refuseUnservableRequests');
 
 /** Every method some route of the app serves; `Allow` of the 405. */
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-/** OPTIONS too goes on to Next.js: API routes answer it (204 with their `Allow`, apiRoute.ts), Next the rest. */
+/** OPTIONS too goes on to Next.js under `routePaths`: route files answer it (204 with their `Allow`, apiRoute.ts). */
 const SERVED_METHODS = new Set([...ALLOWED_METHODS.split(', '), 'OPTIONS']);
+/** What a page takes from a client; the `Allow` of an OPTIONS on a page. */
+const PAGE_METHODS = 'GET, HEAD, OPTIONS';
+
+export interface UnservableRequestOptions {
+  /**
+   * Where route files answer OPTIONS themselves: each path and everything under it (`/api` is `/api` and
+   * `/api/...`, not `/apiary`). Default `['/api']`. OPTIONS anywhere else is a page's.
+   */
+  routePaths?: readonly string[];
+}
 
 interface Refusal {
   status: 400 | 405;
@@ -90,10 +113,29 @@ function refuse(
   response.end(body);
 }
 
+/** Whether an OPTIONS of `target` (a path, validated by refusalOf) is a page's rather than a route file's. */
+function isPageOptions(target: string, routePaths: readonly string[]): boolean {
+  const query = target.indexOf('?');
+  const raw = query === -1 ? target : target.slice(0, query);
+  // Next.js routes `/%61pi/health` as `/api/health`.
+  const path = raw.includes('%') ? decodeURIComponent(raw) : raw;
+  return !routePaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** 204 with the page's methods; keeps the connection (Node discards a body nobody read). */
+function answerPageOptions(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): void {
+  response.writeHead(204, { ...headers, allow: PAGE_METHODS });
+  request.resume();
+  response.end();
+}
+
 /** `emit` as one signature (Server's own type is a list of overloads, one per event). */
 type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
 
-export function refuseUnservableRequests(headers: Record<string, string> = {}): void {
+export function refuseUnservableRequests(
+  headers: Record<string, string> = {},
+  { routePaths = ['/api'] }: UnservableRequestOptions = {},
+): void {
   const prototype = Server.prototype as Server & { [INSTALLED]?: true };
   if (prototype[INSTALLED]) return;
   const emit = prototype.emit as Emit;
@@ -103,6 +145,11 @@ export function refuseUnservableRequests(headers: Record<string, string> = {}): 
       const refusal = refusalOf(request);
       if (refusal) {
         refuse(request, response, refusal, headers);
+        return true;
+      }
+      // One comparison on every other request; the path is read for an OPTIONS only.
+      if (request.method === 'OPTIONS' && isPageOptions(request.url ?? '/', routePaths)) {
+        answerPageOptions(request, response, headers);
         return true;
       }
     }
