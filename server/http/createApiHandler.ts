@@ -23,7 +23,8 @@ import { allowFor, createRouteTable, MethodNotAllowed, matchRoute, methodsAt } f
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
-import { appErrorOf, assertBatchSize, errorHeaders, toTRPCError } from './trpc';
+import { appErrorOf, assertBatchSize, errorHeaders } from './trpc';
+import { trpcRefusal } from './trpcRefusal';
 
 export interface ApiHandlerOptions<Ctx extends object> {
   routers: BuiltRouter;
@@ -88,15 +89,13 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
   /**
-   * The cross-site check, the batch size and the body rules for a tRPC request. What they refuse goes
-   * through tRPC as well (createContext rejects with it), so a tRPC client reads it in tRPC's own
-   * envelope, one per call of a batch, like every other error; `forwarded` then carries no body.
+   * The cross-site check, the batch size and the body rules for a tRPC request. What they refuse is
+   * answered for every call of the request, in tRPC's envelope like every other error (trpcRefusal.ts).
    */
-  async function checkTrpcRequest(request: Request): Promise<{ forwarded: Request; refused?: AppError }> {
+  async function checkTrpcRequest(request: Request, url: URL): Promise<{ forwarded: Request } | { refused: AppError }> {
     try {
       checkCsrf(request, options.origin);
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
-      const url = new URL(request.url);
       assertBatchSize(url.pathname.slice(trpcEndpoint.length), url.searchParams);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
       if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };
@@ -106,7 +105,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       return { forwarded: request };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { forwarded: new ParsedJsonRequest(request, undefined), refused: error };
+      return { refused: error };
     }
   }
 
@@ -117,17 +116,26 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       const get = new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
       return withoutBody(await handleTrpc(get));
     }
-    const { forwarded, refused } = await checkTrpcRequest(request);
-    return fetchRequestHandler({
+    const url = new URL(request.url);
+    const checked = await checkTrpcRequest(request, url);
+    if ('refused' in checked)
+      return trpcRefusal(checked.refused, url.pathname.slice(trpcEndpoint.length), url.searchParams);
+    const response = await fetchRequestHandler({
       endpoint: trpcEndpoint,
-      req: forwarded,
+      req: checked.forwarded,
       router: options.routers.router,
-      createContext: () => (refused ? Promise.reject(toTRPCError(refused)) : context(request)),
+      createContext: () => context(request),
       // No `maxBatchSize`: checkTrpcRequest refuses a larger batch, per call (tRPC's would answer in another shape).
       onError: ({ error }) => reportError(appErrorOf(error)),
       // Headers an error asks for (Retry-After on a 429), as REST's errorResponse sends them.
       responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
     });
+    // An error tRPC raises about the request as a whole (a batch mixing queries and mutations) is its JSON
+    // envelope without a content type, which the Response constructor then calls text/plain.
+    if (response.headers.get('content-type')?.startsWith('text/plain')) {
+      response.headers.set('content-type', 'application/json');
+    }
+    return response;
   }
 
   async function handleRest(request: Request, url: URL, seen: EdgeRoute): Promise<Response> {

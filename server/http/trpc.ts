@@ -89,8 +89,8 @@ export function errorHeaders(errors: readonly TRPCError[]): Record<string, strin
  * Refuses a batch of more than MAX_BATCH_SIZE calls, before tRPC sees it. tRPC's own `maxBatchSize`
  * throws before it has any calls, so it answers one text/plain error without a path and with the
  * generic "Bad request"; refused here, the batch goes the way of the handler's other refusals (one
- * JSON error per call, naming the limit). `names` is the URL path after the tRPC endpoint; it is
- * counted as tRPC splits it: percent-decoded (`%2C` is a comma too), then split on commas.
+ * JSON error per call, naming the limit: trpcRefusal.ts). `names` is the URL path after the tRPC
+ * endpoint; it is counted as tRPC splits it: percent-decoded (`%2C` is a comma too), then split on commas.
  */
 export function assertBatchSize(names: string, searchParams: URLSearchParams): void {
   if (searchParams.get('batch') !== '1') return;
@@ -112,20 +112,25 @@ export function toTRPCError(error: unknown): TRPCError {
   return new TRPCError({ code: TRPC_CODE[appError.code], message: appError.message, cause: appError });
 }
 
+/**
+ * One call's error as tRPC's envelope carries it (`{code, message, data}`): what the errorFormatter
+ * answers, and what trpcRefusal.ts answers for the calls of a request refused before tRPC.
+ */
+export function errorShape(appError: AppError, path: string | undefined) {
+  const data: ErrorData = { code: appError.code, httpStatus: appError.status, path };
+  if (appError.fields) data.fields = appError.fields;
+  const retryAfter = Number(appError.headers?.['retry-after']);
+  if (Number.isFinite(retryAfter) && retryAfter > 0) data.retryAfter = retryAfter;
+  const requestId = requestIdFor(appError);
+  if (requestId) data.requestId = requestId;
+  // The JSON-RPC code of the AppError's own kind: an AppError thrown outside a procedure (the app's
+  // createContext refusing a bad API key) reaches the formatter wrapped as tRPC's INTERNAL_SERVER_ERROR (-32603).
+  return { code: TRPC_ERROR_CODES_BY_KEY[TRPC_CODE[appError.code]], message: appError.message, data };
+}
+
 export const t = initTRPC.context<object>().create({
   isDev: false, // never put stacks in responses
-  errorFormatter({ shape, error }) {
-    const appError = appErrorOf(error);
-    const data: ErrorData = { code: appError.code, httpStatus: appError.status, path: shape.data.path };
-    if (appError.fields) data.fields = appError.fields;
-    const retryAfter = Number(appError.headers?.['retry-after']);
-    if (Number.isFinite(retryAfter) && retryAfter > 0) data.retryAfter = retryAfter;
-    const requestId = requestIdFor(appError);
-    if (requestId) data.requestId = requestId;
-    // The JSON-RPC code of the AppError's own kind: an AppError thrown outside a procedure (the app's
-    // createContext refusing a bad API key) reaches here wrapped as tRPC's INTERNAL_SERVER_ERROR (-32603).
-    return { code: TRPC_ERROR_CODES_BY_KEY[TRPC_CODE[appError.code]], message: appError.message, data };
-  },
+  errorFormatter: ({ shape, error }) => errorShape(appErrorOf(error), shape.data.path),
 });
 
 /**

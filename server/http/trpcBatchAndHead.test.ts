@@ -1,7 +1,8 @@
 /**
- * Two corners of the tRPC transport that tRPC answers by itself unless the
- * handler steps in: a batch over MAX_BATCH_SIZE, and HEAD requests. Both go
- * through the real handler on real PostgreSQL.
+ * Corners of the tRPC transport that tRPC answers by itself unless the
+ * handler steps in: a batch over MAX_BATCH_SIZE, a request refused before
+ * any call runs, an error about the request as a whole, and HEAD requests.
+ * All go through the real handler on real PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -38,13 +39,17 @@ async function projectCount(): Promise<number> {
 describe('a tRPC batch over MAX_BATCH_SIZE', () => {
   const over = MAX_BATCH_SIZE + 1;
 
-  /** The refusal every other pre-procedure error of a batch gets: JSON, one error per call, each with its path. */
-  async function expectRefusedPerCall(response: Response, path: string): Promise<void> {
+  /**
+   * The refusal every other pre-procedure error of a batch gets: JSON, one error per call, each with its
+   * path (`paths`: one for all calls, or each call's).
+   */
+  async function expectRefusedPerCall(response: Response, paths: string | readonly string[]): Promise<void> {
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const calls = (await response.json()) as CallError[];
     expect(calls).toHaveLength(over);
-    for (const call of calls) {
+    for (const [index, call] of calls.entries()) {
+      const path = typeof paths === 'string' ? paths : paths[index];
       // -32600 is tRPC's (JSON-RPC's) code for BAD_REQUEST.
       expect(call.error).toMatchObject({ code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path } });
       expect(call.error?.message).toContain(`at most ${MAX_BATCH_SIZE} calls`);
@@ -79,6 +84,14 @@ describe('a tRPC batch over MAX_BATCH_SIZE', () => {
     );
   });
 
+  it('is refused whole whatever it names: an unknown procedure, or a mutation among queries', async () => {
+    for (const last of ['orgs.projects.nope', 'orgs.projects.create']) {
+      const paths = [...Array.from({ length: over - 1 }, () => 'orgs.projects.stats'), last];
+      const url = `http://localhost/api/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(inputs(over, { orgId: 1 }))}`;
+      await expectRefusedPerCall(await handler(new Request(url, { headers: { 'x-user': ALICE } })), paths);
+    }
+  });
+
   it('serves a batch of exactly MAX_BATCH_SIZE calls', async () => {
     const url = `http://localhost/api/trpc/${names('orgs.projects.stats', MAX_BATCH_SIZE)}?batch=1&input=${encodeURIComponent(inputs(MAX_BATCH_SIZE, { orgId: 1 }))}`;
     const response = await handler(new Request(url, { headers: { 'x-user': ALICE } }));
@@ -87,6 +100,42 @@ describe('a tRPC batch over MAX_BATCH_SIZE', () => {
     expect(calls.map((call) => call.result?.data)).toEqual(
       Array.from({ length: MAX_BATCH_SIZE }, () => ({ total: 1 })),
     );
+  });
+});
+
+describe('a tRPC request refused as a whole', () => {
+  it('answers the refusal for every call, an unknown procedure too, and runs none', async () => {
+    // A cookie-carrying write from another site: the cross-site check refuses it before any call.
+    const response = await handler(
+      new Request('http://localhost/api/trpc/orgs.projects.create,orgs.projects.nope?batch=1', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: 'session=1',
+          origin: 'https://elsewhere.example',
+          'x-user': ALICE,
+        },
+        body: inputs(2, { orgId: 1, data: { name: 'Cross-site' } }),
+      }),
+    );
+    expect(response.status).toBe(403);
+    const calls = (await response.json()) as CallError[];
+    expect(calls.map((call) => [call.error?.data.code, call.error?.data.path])).toEqual([
+      ['FORBIDDEN', 'orgs.projects.create'],
+      ['FORBIDDEN', 'orgs.projects.nope'],
+    ]);
+    expect(await projectCount()).toBe(2);
+  });
+
+  it('answers an error tRPC raises about the whole request in JSON, not text/plain', async () => {
+    // tRPC refuses a batch that mixes queries and mutations before it has any call to answer for.
+    const url = `http://localhost/api/trpc/orgs.projects.stats,orgs.projects.create?batch=1&input=${encodeURIComponent(inputs(2, { orgId: 1 }))}`;
+    const response = await handler(new Request(url, { headers: { 'x-user': ALICE } }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({
+      error: { code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } },
+    });
   });
 });
 
