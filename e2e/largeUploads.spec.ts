@@ -4,9 +4,10 @@
  * files past the multipart threshold in parts, with bytes, speed and time
  * left on screen; Pause stops it, a reload forgets the page but not the
  * upload, and choosing the same file again sends only the missing parts.
- * Also: Pause then Resume on the same page, a part whose PUT fails sent
- * again on its own, Cancel (the upload aborted, nothing left to resume) and
- * Discard of an interrupted upload.
+ * Also: Pause then Resume on the same page, Pause before any part is stored
+ * (0%, and the bytes of the unfinished parts named as going again), a part
+ * whose PUT fails sent again on its own, Cancel (the upload aborted, nothing
+ * left to resume) and Discard of an interrupted upload.
  *
  * The e2e server sets UPLOAD_MULTIPART_THRESHOLD to 10 MiB (scripts/e2eServer.ts),
  * so a 30 MiB file (6 parts of 5 MiB) shows the path without a 64 MiB upload.
@@ -185,6 +186,40 @@ test('Pause, then Resume on the same page: the upload goes on and only the missi
   expect(new Set(recorded)).toEqual(new Set([1, 2, 3]));
   const download = await page.request.get(
     (await attached.getByRole('link', { name: 'teaser.mp4' }).getAttribute('href')) ?? '',
+  );
+  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
+});
+
+test('Pause before any part is stored says what is kept and what goes again', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const path = testInfo.outputPath('intro.mp4');
+  // 12 MiB: parts of 5, 5 and 2 MiB, all three on their way at once and none stored for seconds.
+  const { url, bytes } = await videoCampaign(page, 'Intro', 12 * MiB, path);
+  await page.goto(url);
+  const video = page.getByRole('region', { name: 'Video' });
+  const recorded = recordedParts(page);
+  const sent = recordPartPuts(page);
+  const unthrottle = await throttleUploads(page, 256 * 1024);
+
+  await video.getByLabel('Upload video').setInputFiles(path);
+  const transfer = video.getByTestId('upload-transfer');
+  await expect(transfer).toHaveText(/^[\d.]+ (KiB|MiB) of 12 MiB · /, { timeout: 20_000 });
+  await video.getByRole('button', { name: 'Pause upload of intro.mp4' }).click();
+  await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
+  expect(recorded).toEqual([]);
+  // Nothing is stored, so 0%; the bytes sent so far are named, and that they go again (a part is all or nothing).
+  await expect(video.getByText('Paused 0%')).toBeVisible();
+  await expect(transfer).toHaveText(/^0 B of 12 MiB saved · [\d.]+ (KiB|MiB) of unfinished parts will be sent again$/);
+  await screenshot(page, 'campaign-video-paused-early');
+  await unthrottle();
+
+  const sentBeforeResume = sent.length;
+  await video.getByRole('button', { name: 'Resume upload of intro.mp4' }).click();
+  const attached = video.getByTestId('attached-video');
+  await expect(attached.getByRole('link', { name: 'intro.mp4' })).toBeVisible({ timeout: 30_000 });
+  expect(sent.slice(sentBeforeResume).sort()).toEqual([1, 2, 3]);
+  const download = await page.request.get(
+    (await attached.getByRole('link', { name: 'intro.mp4' }).getAttribute('href')) ?? '',
   );
   expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
 });

@@ -212,4 +212,70 @@ describe('uploadMultipart', () => {
     expect(server.completed).toBe(1);
     expect(storage.items.size).toBe(0);
   });
+  it('a pause before any part is stored shows 0 and names the bytes of the parts it cut short', async () => {
+    const server = new FakeServer();
+    const controller = new AbortController();
+    const progress: number[] = [];
+    let started = 0;
+    // Each part reports 3 bytes sent, then waits: the fourth to start pauses the upload.
+    const putPart: PutPart = (_url, _body, { onProgress, signal }) =>
+      new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new UploadAbortedError()), { once: true });
+        onProgress(3);
+        started += 1;
+        if (started === 4) controller.abort(UPLOAD_PAUSED);
+      });
+    const paused = uploadMultipart(file(200), server, {
+      ...options,
+      storage: new MemoryStorage(),
+      putPart,
+      signal: controller.signal,
+      onProgress: (loaded) => progress.push(loaded),
+    });
+    const error = await paused.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UploadPausedError);
+    // Sent while the parts were on their way, then what is stored: nothing, since a part is stored whole or not at all.
+    expect(Math.max(...progress)).toBe(12);
+    expect(progress.at(-1)).toBe(0);
+    expect((error as UploadPausedError).cutShortBytes).toBe(12);
+  });
+
+  it('a part sent whole but not yet recorded when the pause comes counts as stored, not cut short', async () => {
+    const server = new FakeServer();
+    const controller = new AbortController();
+    const progress: number[] = [];
+    let recordPart1 = () => {};
+    const recorded = new Promise<void>((resolve) => {
+      recordPart1 = resolve;
+    });
+    server.recordPart = async (_assetId, partNumber, etag) => {
+      if (partNumber === 1) await recorded;
+      server.etags.set(partNumber, etag);
+    };
+    // Part 1 goes through whole; the others report 3 bytes and wait, and the last of them pauses.
+    const putPart: PutPart = (url, body, { onProgress, signal }) => {
+      if (url.endsWith('/1')) {
+        onProgress(body.size);
+        return Promise.resolve('"etag-1"');
+      }
+      return new Promise((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(new UploadAbortedError()), { once: true });
+        onProgress(3);
+        if (url.endsWith('/4')) setTimeout(() => controller.abort(UPLOAD_PAUSED), 1);
+      });
+    };
+    const error = await uploadMultipart(file(200), server, {
+      ...options,
+      storage: new MemoryStorage(),
+      putPart,
+      signal: controller.signal,
+      onProgress: (loaded) => progress.push(loaded),
+    }).catch((caught: unknown) => caught);
+    expect((error as UploadPausedError).cutShortBytes).toBe(9);
+    expect(progress.at(-1)).toBe(PART);
+    recordPart1();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect([...server.etags.keys()]).toEqual([1]);
+    expect(progress.at(-1)).toBe(PART);
+  });
 });

@@ -7,9 +7,13 @@
  * a reload asks the server which parts it already has and sends only the rest.
  *
  * Pause: abort the signal with `UPLOAD_PAUSED` as its reason. The requests in
- * flight stop (their parts are sent again), the upload stays open on the
- * server and remembered here, and the call rejects with UploadPausedError;
- * calling again with the same file resumes.
+ * flight stop, the upload stays open on the server and remembered here, and
+ * the call rejects with UploadPausedError; calling again with the same file
+ * resumes. A part is stored whole or not at all (S3 keeps nothing of a PUT
+ * cut short), so the parts the pause cut short are sent again from their
+ * start: the progress figure drops to what is stored, and the error names the
+ * bytes of those parts that had been sent (`cutShortBytes`), for the widget to
+ * say why the figure dropped (a pause before any part is stored shows 0%).
  *
  * No React and no app code here: the API calls are passed in.
  */
@@ -30,8 +34,11 @@ export const UPLOAD_PAUSED = 'upload-paused';
 /** A paused upload (not a cancelled one): resumable by calling again with the same file. */
 export class UploadPausedError extends UploadAbortedError {
   override readonly name: string = 'UploadPausedError';
-  constructor() {
+  /** Bytes sent of the parts the pause cut short: not stored, sent again on resume. */
+  readonly cutShortBytes: number;
+  constructor(cutShortBytes = 0) {
     super('Upload paused');
+    this.cutShortBytes = cutShortBytes;
   }
 }
 
@@ -148,10 +155,13 @@ export async function uploadMultipart(
   const { assetId, partSize, partCount } = upload;
   const sizeOf = (n: number) => Math.min(partSize, file.size - (n - 1) * partSize);
 
-  // One figure for the file: finished parts plus the bytes of those in flight.
-  const inFlight = new Map<number, number>();
-  let done = [...uploaded].reduce((sum, n) => sum + sizeOf(n), 0);
-  const report = () => onProgress?.(done + [...inFlight.values()].reduce((a, b) => a + b, 0), file.size);
+  // One figure for the file: recorded parts, parts in the store being recorded, and the bytes sent of
+  // those on their way. Only the last are lost to a pause.
+  const sending = new Map<number, number>();
+  const recording = new Map<number, number>();
+  const sum = (bytes: Map<number, number>) => [...bytes.values()].reduce((a, b) => a + b, 0);
+  let done = [...uploaded].reduce((total, n) => total + sizeOf(n), 0);
+  const report = () => onProgress?.(done + sum(recording) + sum(sending), file.size);
   report();
 
   const sendPart = async (partNumber: number) => {
@@ -164,18 +174,24 @@ export async function uploadMultipart(
         const etag = await putPart(url, body, {
           signal,
           onProgress: (loaded) => {
-            inFlight.set(partNumber, loaded);
+            sending.set(partNumber, loaded);
             report();
           },
         });
+        // In the store: a pause from here on does not cut it short (recordPart is not aborted).
+        sending.delete(partNumber);
+        recording.set(partNumber, body.size);
         await steps.recordPart(assetId, partNumber, etag);
-        inFlight.delete(partNumber);
+        recording.delete(partNumber);
         done += body.size;
         report();
         return;
       } catch (error) {
-        inFlight.delete(partNumber);
+        // Not recorded: the server does not count it, and neither does the figure.
+        if (recording.delete(partNumber)) report();
+        // Stopped: what it had sent stays in `sending` for the pause to count.
         if (signal.aborted || error instanceof UploadAbortedError) throw new UploadAbortedError();
+        sending.delete(partNumber);
         if (attempt >= ATTEMPTS) throw error;
         await wait(retryDelays[attempt - 1] ?? 2000, signal);
       }
@@ -196,9 +212,11 @@ export async function uploadMultipart(
     queue.length = 0; // the other workers stop after their current part
     // Paused: the upload stays open on the server and remembered here, to be resumed.
     if (signal.aborted && signal.reason === UPLOAD_PAUSED) {
-      inFlight.clear(); // the parts cut short are sent again: count only what is stored
+      // The parts cut short are sent again from their start: count only what is stored, and say what was lost.
+      const cutShort = sum(sending);
+      sending.clear();
       report();
-      throw new UploadPausedError();
+      throw new UploadPausedError(cutShort);
     }
     if (signal.aborted || error instanceof UploadAbortedError) {
       forgetUpload(storage, key);

@@ -58,6 +58,11 @@ export interface UploadItem {
   pausable: boolean;
   /** Recent speed (a few seconds' average) while uploading; undefined until measured. */
   bytesPerSecond?: number;
+  /**
+   * Paused: bytes sent of the parts the pause cut short. A part is stored whole or not at all, so
+   * these are not in `loaded` and go again on resume (a pause before any part is stored shows 0%).
+   */
+  cutShort?: number;
 }
 
 /**
@@ -173,7 +178,8 @@ export function useUpload<Result>(
         },
         (error: unknown) => {
           controllers.current.delete(key);
-          if (error instanceof UploadPausedError) patch(key, { stage: 'paused', bytesPerSecond: undefined });
+          if (error instanceof UploadPausedError)
+            patch(key, { stage: 'paused', bytesPerSecond: undefined, cutShort: error.cutShortBytes });
           else if (error instanceof UploadAbortedError) patch(key, { stage: 'cancelled' });
           else patch(key, { stage: 'failed', error: uploadErrorMessage(error, file.name), ...retryAfterOf(error) });
         },

@@ -2,11 +2,12 @@
 /**
  * One file being uploaded: name, stage, a progress bar, and cancel / retry /
  * dismiss. Large files (sent in parts) also show bytes sent, speed and time
- * left, and can pause and resume.
+ * left, and can pause and resume; paused, what is saved and what goes again
+ * (transferLine.ts).
  */
-import { formatBytes, isActive, secondsLeft, type UploadItem } from '@/server/client';
+import { formatBytes, isActive, type UploadItem } from '@/server/client';
 import { retryText } from '../ErrorMessage';
-import { formatDuration } from '../format';
+import { transferLine } from './transferLine';
 import styles from './upload.module.css';
 
 const STAGE_LABELS: Record<UploadItem['stage'], string> = {
@@ -28,17 +29,6 @@ interface Props {
   /** Given for widgets whose files may go in parts: Pause and Resume show on those items. */
   onPause?: (key: string) => void;
   onResume?: (key: string) => void;
-}
-
-/** `45 MiB of 150 MiB · 8.2 MiB/s · 13 seconds left` (speed and time once measured). */
-function transferLine(item: UploadItem): string {
-  const parts = [`${formatBytes(item.loaded)} of ${formatBytes(item.total)}`];
-  if (item.stage === 'uploading' && item.bytesPerSecond !== undefined) {
-    parts.push(`${formatBytes(item.bytesPerSecond)}/s`);
-    const left = secondsLeft(item.loaded, item.total, item.bytesPerSecond);
-    if (left !== undefined) parts.push(`${formatDuration(left)} left`);
-  }
-  return parts.join(' · ');
 }
 
 export function UploadProgress({ item, onCancel, onRetry, onDismiss, onPause, onResume }: Props) {
