@@ -26,7 +26,7 @@ export async function registerNodeServer(): Promise<void> {
     // The client address and forwarded headers from the socket, before Next reads them (docs/security.md).
     trustForwardedHeaders((await import('./env')).env.TRUST_PROXY);
     const { apiSecurityHeaders } = await import('./app/lib/apiSecurityHeaders');
-    const { ROUTE_PATHS } = await import('./app/lib/routePaths');
+    const { ROUTE_PATHS } = await import('./app/lib/routePaths.gen');
     // What Next would answer with a 500, an empty 400 or a redirect elsewhere (TRACE, PROPFIND, a path
     // that does not decode, an absolute-form target, OPTIONS on a page): answered before Next sees it.
     refuseUnservableRequests(apiSecurityHeaders({ production: process.env.NODE_ENV === 'production' }), {

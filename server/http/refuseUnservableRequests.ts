@@ -119,7 +119,7 @@ function isPageOptions(target: string, routePaths: readonly string[]): boolean {
   const raw = query === -1 ? target : target.slice(0, query);
   // Next.js routes `/%61pi/health` as `/api/health`.
   const path = raw.includes('%') ? decodeURIComponent(raw) : raw;
-  return !routePaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return !routePaths.some((prefix) => prefix === '/' || path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** 204 with the page's methods; keeps the connection (Node discards a body nobody read). */
