@@ -14,8 +14,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 let root: string;
 
 const schema: string[] = [];
-/** A model `Name` on `table`: a team's (a teamId column) served at /teams/:teamId/<plural> unless told otherwise. */
-function model(name: string, table: string, { teamId = true, scopes = ['teamId'] } = {}): void {
+/**
+ * A model `Name` on `table`: a team's (a teamId column) served at /teams/:teamId/<plural> unless told otherwise;
+ * `path`: the controller's own `@controller(path)`.
+ */
+function model(
+  name: string,
+  table: string,
+  { teamId = true, scopes = ['teamId'], path: own }: { teamId?: boolean; scopes?: string[]; path?: string } = {},
+): void {
   write(`db/models/${name}.ts`, `export class ${name} extends Model(${table}, { name: '${name}' }) {}\n`);
   schema.push(
     `export const ${table} = pgTable('${table}', {\n  id: serial('id').primaryKey(),\n${teamId ? "  teamId: integer('team_id').notNull(),\n" : ''}});\n`,
@@ -23,7 +30,7 @@ function model(name: string, table: string, { teamId = true, scopes = ['teamId']
   if (scopes.length === 0) return;
   write(
     `controllers/${name}Controller.ts`,
-    `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
+    `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n${own ? `@controller('${own}')\n` : ''}@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
   );
 }
 const write = (file: string, text: string) => {
@@ -46,6 +53,8 @@ beforeAll(() => {
   model('Person', 'people', { teamId: false });
   // Ledger: a team's, but no controller serves it.
   model('Ledger', 'ledgers', { scopes: [] });
+  // Canvas: pluralize reads it as a plural, so its controller names its path (made with --plural Canvases).
+  model('Canvas', 'canvases', { path: '/canvases' });
   write('db/schema.ts', schema.join('\n'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -125,6 +134,43 @@ describe('scaffoldFiles', () => {
     expect(() => scaffoldFiles(ROOT, parseScaffold('Widget', ['title:string', 'user:references']))).toThrow(
       /user:references: User does not belong to a team/,
     );
+  });
+
+  it('serves a resource made with --plural at that plural: the controller names its path, the rest agrees', () => {
+    const { files, navLine, schemaBlock } = scaffoldFiles(root, parseScaffold('Lens', ['title:string'], 'Lenses'));
+    const controller = files['controllers/LensController.ts'] as string;
+    // Inferred from the class name, LensController would be served at /lens.
+    expect(controller).toContain("@scope('teamId')\n// The plural given to the scaffold (--plural Lenses)");
+    expect(controller).toContain("\n@controller('/lenses')\n@crud(Lens, {");
+    expect(controller).toMatch(/^import \{ [^}]*\bcontroller\b[^}]* \} from '@\/server';$/m);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        'app/teams/[teamId]/lenses/page.tsx',
+        'app/components/lenses/LensList.tsx',
+        'db/seeds/lenses.ts',
+        'e2e/lenses.spec.ts',
+      ]),
+    );
+    expect(files['controllers/LensController.test.ts']).toContain(
+      `const base = (teamId = home) => \`/teams/\${teamId}/lenses\`;`,
+    );
+    const e2e = files['e2e/lenses.spec.ts'] as string;
+    expect(e2e).toContain("queriesAfterMutation(page, 'teams.lenses.destroy', 'teams.lenses.get', id)");
+    expect(e2e).toContain(`await page.goto(\`/teams/\${acme}/lenses\`);`);
+    expect(files['app/components/lenses/LensList.tsx']).toContain(`/teams/\${teamId}/lenses/\${lens.id}`);
+    expect(navLine).toBe(`{ href: \`\${base}/lenses\`, label: 'Lenses' },`);
+    expect(schemaBlock).toContain("export const lenses = pgTable(\n  'lenses',");
+    // A plural the framework infers itself: no path, and no import of the decorator.
+    const plain = scaffold('Widget', 'title:string').files['controllers/WidgetController.ts'] as string;
+    expect(plain).not.toContain('@controller(');
+    expect(plain).not.toMatch(/\bcontroller\b/);
+  });
+
+  it('deletes a referenced record at the path its controller names (the restrict test), not the inferred one', () => {
+    const test = scaffold('Widget', 'title:string', 'canvas:references').files[
+      'controllers/WidgetController.test.ts'
+    ] as string;
+    expect(test).toContain(`const refused = await call('DELETE', \`/teams/\${home}/canvases/\${target.id}\`);`);
   });
 
   it('gives unique decimal, date and timestamp fields a new value in every record of the test', () => {

@@ -7,7 +7,7 @@
 import { invalid, sample } from './fieldSamples';
 import { fieldLabel, isFilterable } from './fieldTypes';
 import { lines } from './lines';
-import { type Field, pluralSegment, type Resource } from './parseScaffold';
+import type { Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
 import { uploadTestValues } from './uploadTestValues';
 import { lowerWords, runningText } from './words';
@@ -101,7 +101,12 @@ function fillField(field: Field, titleField: Field | undefined): string {
  * The referenced record cannot be deleted while a record refers to it (the generated foreign key
  * restricts, optional or not): its controller's destroy answers 422 naming this table, and both rows stay.
  */
-function restrictTest(resource: Resource, field: Field, create: (target: string, teamId: string) => string): string {
+function restrictTest(
+  resource: Resource,
+  field: Field,
+  create: (target: string, teamId: string) => string,
+  segment: string,
+): string {
   const target = field.target as string;
   const referring = runningText(resource.name);
   return [
@@ -109,7 +114,7 @@ function restrictTest(resource: Resource, field: Field, create: (target: string,
     `  const target = await ${create(target, 'home')};`,
     `  const referring = await call('POST', base(), { data: { ...valid(), ${field.name}: target.id } });`,
     '  expect(referring.status, JSON.stringify(referring.body)).toBe(201);',
-    `  const refused = await call('DELETE', \`/teams/\${home}/${pluralSegment(target)}/\${target.id}\`);`,
+    `  const refused = await call('DELETE', \`/teams/\${home}/${segment}/\${target.id}\`);`,
     '  expect(refused.status).toBe(422);',
     `  expect(refused.body).toMatchObject({ error: { fields: { base: ['${target} is still referenced by ${resource.table.replace(/_/g, ' ')}'] } } });`,
     `  expect(await ${target}.findBy({ id: target.id })).not.toBeNull();`,
@@ -186,12 +191,16 @@ function seedValues(resource: Resource): { seedCount: string; seedCountWord: str
 }
 
 /**
- * `factories`: each referenced model's factory (referencedModels.ts);
- * `titleField`: the first required text field, which the browser test types its marker into.
+ * `factories`: each referenced model's factory, `segments`: the URL segment its controller serves under the
+ * team (referencedModels.ts); `titleField`: the first required text field, which the browser test types its marker into.
  */
 export function testValues(
   resource: Resource,
-  { factories, titleField }: { factories: ReadonlyMap<string, Factory>; titleField: Field | undefined },
+  {
+    factories,
+    segments,
+    titleField,
+  }: { factories: ReadonlyMap<string, Factory>; segments: ReadonlyMap<string, string>; titleField: Field | undefined },
 ): Record<string, string> {
   const { name: Name, fields } = resource;
   const references = fields.filter((field) => field.type === 'references');
@@ -254,7 +263,9 @@ export function testValues(
         ].join('\n'),
       ),
     ),
-    restrictTest: lines(references.map((field) => restrictTest(resource, field, create))),
+    restrictTest: lines(
+      references.map((field) => restrictTest(resource, field, create, segments.get(field.target as string) as string)),
+    ),
     firstBlankMessage: "can't be blank",
     firstLabel: titleField ? fieldLabel(titleField) : '',
     fillCreate: lines(fields.map((field) => fillField(field, titleField))),
