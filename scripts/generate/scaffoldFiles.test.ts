@@ -173,6 +173,32 @@ describe('scaffoldFiles', () => {
     expect(test).toContain(`const refused = await call('DELETE', \`/teams/\${home}/canvases/\${target.id}\`);`);
   });
 
+  it("starts each test without the team's records when a unique field has only so many values", () => {
+    const reset = `beforeEach(async () => {\n  for (const record of await Medal.where({ teamId: home }).toArray()) await record.destroy();\n});`;
+    for (const [field, words] of [
+      ['kind:enum:gold,silver:unique', 'kind is unique'],
+      ['active:boolean:unique', 'active is unique'],
+      ['gizmo:references:unique', 'gizmo is unique'],
+      ['kind:enum:gold,silver:optional:unique', 'kind is unique'],
+    ] as const) {
+      const test = scaffold('Medal', 'title:string', field).files['controllers/MedalController.test.ts'] as string;
+      expect(test, field).toContain(
+        `// ${words} in the team with only so many values: each test starts without the team's medals.`,
+      );
+      expect(test, field).toContain(reset);
+      expect(test, field).toContain("import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';");
+    }
+    const both = scaffold('Medal', 'title:string', 'kind:enum:gold:unique', 'active:boolean:unique').files[
+      'controllers/MedalController.test.ts'
+    ] as string;
+    expect(both).toContain('// kind and active are unique in the team');
+    // A new string, number or date in every record: no reset, no beforeEach to import.
+    const code = scaffold('Code', 'title:string:unique', 'kind:enum:a,b').files[
+      'controllers/CodeController.test.ts'
+    ] as string;
+    expect(code).not.toContain('beforeEach');
+  });
+
   it('gives unique decimal, date and timestamp fields a new value in every record of the test', () => {
     const test = scaffold('Widget', 'title:string', 'price:decimal:unique', 'day:date:unique', 'at:timestamp:unique')
       .files['controllers/WidgetController.test.ts'] as string;
@@ -398,20 +424,28 @@ describe('scaffoldFiles', () => {
     expect(memo).toContain(`${link('memos', 'memo')}formatDate(memo.createdAt)}</Link>`);
   });
 
-  it('seeds up to three per team, topping up, and no more than a required unique field has values', () => {
+  it('seeds up to three per team, topping up, leaving a value of a required unique field for the browser test', () => {
     const plain = scaffold('Memo', 'body:text').files['db/seeds/memos.ts'] as string;
     expect(plain).toContain('for (let n = existing + 1; n <= 3; n++) await createMemo(team.id);');
-    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files[
-      'db/seeds/medals.ts'
-    ] as string;
-    expect(medal).toContain(
-      `for (let n = existing + 1; n <= 2; n++) await createMedal(team.id, { kind: ["gold","silver"][n - 1] as Medal['attributes']['kind'] });`,
+    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver,bronze:unique');
+    expect(medal.files['db/seeds/medals.ts']).toContain(
+      `for (let n = existing + 1; n <= 2; n++) await createMedal(team.id, { kind: ["gold","silver","bronze"][n - 1] as Medal['attributes']['kind'] });`,
     );
+    // The browser test creates one more in the seeded team, with the value the seeds left.
+    expect(medal.files['e2e/medals.spec.ts']).toContain(".getByLabel('Kind', { exact: true }).selectOption('bronze');");
+    const pair = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files['db/seeds/medals.ts'];
+    expect(pair).toContain('// One per team:');
+    expect(pair).toContain('for (let n = existing + 1; n <= 1; n++) await createMedal(team.id);');
+    const flag = scaffold('Flag', 'title:string', 'active:boolean:unique');
+    expect(flag.files['db/seeds/flags.ts']).toContain('n <= 1; n++) await createFlag(team.id);');
+    expect(flag.files['e2e/flags.spec.ts']).toContain(".getByLabel('Active', { exact: true }).check();");
     const owned = scaffold('Badge', 'title:string', 'gizmo:references:unique').files['db/seeds/badges.ts'] as string;
     expect(owned).toContain('n <= 1;');
-    // An empty optional field is null, which a unique constraint lets repeat.
-    const loose = scaffold('Tag', 'title:string', 'kind:enum:a,b:optional:unique').files['db/seeds/tags.ts'] as string;
-    expect(loose).toContain('n <= 3; n++) await createTag(team.id);');
+    // An empty optional field is null, which a unique constraint lets repeat; the browser test still gives a value.
+    const loose = scaffold('Tag', 'title:string', 'kind:enum:a,b:optional:unique').files;
+    expect(loose['db/seeds/tags.ts']).toContain('n <= 3; n++) await createTag(team.id);');
+    expect(loose['e2e/tags.spec.ts']).toContain(".selectOption('b');");
+    expect(scaffold('Tag', 'title:string', 'kind:enum:a,b').files['e2e/tags.spec.ts']).toContain(".selectOption('a');");
   });
 
   it('shows timestamps in UTC and says so (a time entered in local time is not shown as if it were local)', () => {
