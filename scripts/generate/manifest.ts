@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export interface ScaffoldManifest {
   name: string;
+  /** The `--plural` it was made with (`Canvases`), when that differs from the framework's: `--force` and `destroy` keep it. */
+  plural?: string;
   fields: string[];
   files: Record<string, string>;
   /**

@@ -48,6 +48,28 @@ describe('parseScaffold', () => {
     expect(parseScaffold('Basis', ['label:string'])).toMatchObject({ plural: 'bases' });
   });
 
+  it('takes the plural given with --plural where pluralize reads the name as a plural (Canvas) or as its own (News)', () => {
+    expect(parseScaffold('Canvas', ['title:string'], 'Canvases')).toMatchObject({
+      name: 'Canvas',
+      plural: 'canvases',
+      table: 'canvases',
+      pluralTitle: 'Canvases',
+      camel: 'canvas',
+      pluralCamel: 'canvases',
+      pluralName: 'Canvases',
+    });
+    expect(parseScaffold('OilLens', ['title:string'], 'OilLenses')).toMatchObject({
+      plural: 'oil-lenses',
+      table: 'oil_lenses',
+      pluralTitle: 'Oil Lenses',
+      pluralCamel: 'oilLenses',
+    });
+    expect(parseScaffold('News', ['title:string'], 'NewsItems')).toMatchObject({ plural: 'news-items', camel: 'news' });
+    // The plural the framework infers anyway: nothing to remember, the controller needs no path of its own.
+    expect(parseScaffold('Product', ['title:string'], 'Products').pluralName).toBeUndefined();
+    expect(parseScaffold('Product', ['title:string']).pluralName).toBeUndefined();
+  });
+
   it('reads lengths, unique and multi-word names', () => {
     expect(parseField('code:string:120:unique')).toMatchObject({ length: 120, unique: true, optional: false });
     expect(parseField('releaseDate:date:optional')).toMatchObject({ column: 'release_date', optional: true });
@@ -58,7 +80,8 @@ describe('parseScaffold', () => {
     ['Product', ['price:money'], /unknown type "money" in "price:money"; types: string, text/],
     ['product', ['name:string'], /"product" is not a PascalCase name/],
     ['Products', ['name:string'], /looks plural; name the resource in the singular \(Product\)/],
-    ['Canvas', ['name:string'], /If "Canvas" is a singular word, pluralize .* reads it as a plural all the same/],
+    ['Canvas', ['name:string'], /If "Canvas" is one thing all the same .* give its plural: --plural Canvases$/],
+    ['Lens', ['name:string'], /give its plural: --plural Lenses$/],
     ['Team', ['name:string'], /"Team" is reserved/],
     ['Product', ['class:string'], /field "class" is reserved/],
     ['Product', ['teamId:integer'], /field "teamId" is reserved/],
@@ -78,7 +101,7 @@ describe('parseScaffold', () => {
     ['Product', ['campaignId:references'], /write the association, not the column: campaign:references/],
     ['Class', ['title:string'], /"Class" gives the variable name "class", a JavaScript reserved word/],
     ['Eval', ['title:string'], /"Eval" gives the variable name "eval"/],
-    ['News', ['title:string'], /"News" is its own plural/],
+    ['News', ['title:string'], /"News" is its own plural.* or give the list a name of its own with --plural/],
     ['Sheep', ['title:string'], /"Sheep" is its own plural/],
     ['Product', ['await:string'], /field "await" is reserved/],
     ['Product', ['implements:string'], /field "implements" is reserved/],
@@ -100,6 +123,19 @@ describe('parseScaffold', () => {
     ['Product', ['products:string'], /field "products" has the name the generated code gives the list/],
     ['Product', ['name:string', 'fieldErrors:string:optional'], /field "fieldErrors" is reserved/],
   ];
+  const pluralRefusals: [string, string, RegExp][] = [
+    ['Canvas', 'canvases', /--plural "canvases" is not a PascalCase name/],
+    ['Sheep', 'Sheep', /"Sheep" is its own plural/],
+    ['Canvas', 'Canvas', /"Canvas" is its own plural/],
+    ['Widget', 'Class', /gives the variable name "class", a JavaScript reserved word/],
+  ];
+  for (const [name, plural, message] of pluralRefusals) {
+    it(`refuses ${name} --plural ${plural}`, () => {
+      expect(() => parseScaffold(name, ['title:string'], plural)).toThrow(GeneratorError);
+      expect(() => parseScaffold(name, ['title:string'], plural)).toThrow(message);
+    });
+  }
+
   for (const [name, fields, message] of refusals) {
     it(`refuses ${name} ${fields.join(' ')}`, () => {
       expect(() => parseScaffold(name, fields)).toThrow(GeneratorError);

@@ -3,13 +3,13 @@
  * resource description, or throws a GeneratorError naming the problem.
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
-import { camelCase, kebabCase } from 'change-case';
-import pluralize from 'pluralize';
-import { inferResourcePath } from '@/server/controller';
 import { looksLikeCredential } from '@/server/model';
-import { isReservedWord, OBJECT_NAMES, RESERVED_FIELDS, RESERVED_RESOURCES } from './reservedNames';
+import { GeneratorError } from './generatorError';
+import { isReservedWord, OBJECT_NAMES, RESERVED_FIELDS } from './reservedNames';
+import { parseResourceName, type ResourceName } from './resourceName';
 
-export class GeneratorError extends Error {}
+export { GeneratorError } from './generatorError';
+export { parseResourceName } from './resourceName';
 
 const FIELD_TYPES = [
   'string',
@@ -60,18 +60,7 @@ export interface AttachmentField {
   type: AttachmentType;
 }
 
-export interface Resource {
-  /** PascalCase singular: `Product`. */
-  name: string;
-  /** `products` (table, URL segment, page folder). */
-  plural: string;
-  /** `Products` (labels). */
-  pluralTitle: string;
-  /** `product` (variables). */
-  camel: string;
-  /** `products` in camelCase for the table variable (`lineItems`). */
-  pluralCamel: string;
-  table: string;
+export interface Resource extends ResourceName {
   /** The columns. */
   fields: Field[];
   /** The file slots (`image`, `attachment`, `images`, `attachments`), in the order given. */
@@ -79,79 +68,6 @@ export interface Resource {
 }
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
-/**
- * The name's words as the controller framework splits them (server/controller/naming.ts, change-case):
- * `IPAddress` -> `ip-address`, `SKU` -> `sku`, `LineItem` -> `line-item`; only the last word is pluralised,
- * so the pages, the table, the typed client's keys and the API's path all agree.
- */
-const pluralKebab = (name: string) => inferResourcePath(name).slice(1);
-/** `line-items` from `LineItem`: the URL segment of a model's controller at /teams/:teamId/<segment>. */
-export const pluralSegment = (name: string) => pluralKebab(name);
-/** `IP Addresses`, `SKUs`, `Line Items`: the name's own words (acronyms kept), the last one pluralised. */
-function pluralTitleOf(name: string, plural: string): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-    .split(' ');
-  const last = plural.split('-').at(-1) ?? '';
-  const lastWord = words.pop() ?? '';
-  // An acronym keeps its capitals and takes a lower-case s (`SKUs`); a word takes pluralize's form.
-  const pluralLast = /^[A-Z0-9]{2,}$/.test(lastWord)
-    ? `${lastWord}${last.slice(lastWord.length)}`
-    : `${lastWord.charAt(0)}${last.slice(1)}`;
-  return [...words, pluralLast].join(' ');
-}
-/** Whether the name's last word is a plural: its plural is itself and its singular another word (`Products`, not `Canvas`). */
-function looksPlural(name: string): boolean {
-  const last = kebabCase(name).split('-').at(-1) ?? '';
-  return pluralize.plural(last) === last && pluralize.singular(last) !== last;
-}
-
-export function parseResourceName(name: string | undefined): Omit<Resource, 'fields' | 'attachments'> {
-  if (!name) throw new GeneratorError('scaffold: name the resource, e.g. `scaffold Product name:string`');
-  if (!/^[A-Z][A-Za-z0-9]*$/.test(name))
-    throw new GeneratorError(`scaffold: "${name}" is not a PascalCase name (like Product or LineItem)`);
-  if (looksPlural(name))
-    throw new GeneratorError(
-      `scaffold: "${name}" looks plural; name the resource in the singular (${pluralize.singular(name)}). ` +
-        `If "${name}" is a singular word, pluralize (which names the table, the API path and the client) reads it ` +
-        'as a plural all the same, and one record and the list would share a name: pick another name',
-    );
-  if (RESERVED_RESOURCES.has(name) || name.endsWith('Controller'))
-    throw new GeneratorError(
-      `scaffold: "${name}" is reserved (the app or JavaScript already uses it); pick another name`,
-    );
-  const plural = pluralKebab(name);
-  // The generated code declares one record and the list as variables (`const product`, `products`).
-  if (plural === kebabCase(name))
-    throw new GeneratorError(
-      `scaffold: "${name}" is its own plural, so one record and the list would have the same name in the generated code; pick a name with a distinct plural`,
-    );
-  // `index.ts` holds each folder's list (db/models/index.ts): `Index.ts` differs only in case, one file on macOS and Windows.
-  if (name === 'Index')
-    throw new GeneratorError(
-      'scaffold: "Index" would write db/models/Index.ts beside db/models/index.ts (the same file where case does not count); pick another name',
-    );
-  for (const variable of [camelCase(name), camelCase(plural)]) {
-    if (OBJECT_NAMES.has(variable))
-      throw new GeneratorError(
-        `scaffold: "${name}" gives the variable name "${variable}", a name every JavaScript object has; pick another name`,
-      );
-    if (isReservedWord(variable))
-      throw new GeneratorError(
-        `scaffold: "${name}" gives the variable name "${variable}", a JavaScript reserved word; pick another name`,
-      );
-  }
-  return {
-    name,
-    plural,
-    pluralTitle: pluralTitleOf(name, plural),
-    camel: camelCase(name),
-    pluralCamel: camelCase(plural),
-    table: plural.replace(/-/g, '_'),
-  };
-}
 
 export function parseField(spec: string): Field {
   const [rawName, type, ...rest] = spec.split(':');
@@ -240,8 +156,8 @@ export function parseAttachment(spec: string): AttachmentField {
   return { name, type: type as AttachmentType };
 }
 
-export function parseScaffold(name: string | undefined, fieldSpecs: readonly string[]): Resource {
-  const resource = parseResourceName(name);
+export function parseScaffold(name: string | undefined, fieldSpecs: readonly string[], pluralName?: string): Resource {
+  const resource = parseResourceName(name, pluralName);
   const fields = fieldSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
   const attachments = fieldSpecs.filter(isAttachmentSpec).map(parseAttachment);
   // The pages, tests and seeder are built around the columns: a record of files only would have nothing to create.

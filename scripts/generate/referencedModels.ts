@@ -4,8 +4,9 @@
  * and whether the generated code can use it at all. Read from the files, like
  * the rest of the scaffold, before anything is written.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inferResourcePath } from '@/server/controller';
 import { discoverModels } from '../gen/discover';
 import { type Field, GeneratorError, type Resource } from './parseScaffold';
 
@@ -22,6 +23,18 @@ export function tableOf(root: string, model: string): string {
   const match = new RegExp(`class ${model} extends Model\\((\\w+)`).exec(source);
   if (!match?.[1]) throw new GeneratorError(`scaffold: cannot find the table of model ${model}`);
   return match[1];
+}
+
+/**
+ * The URL segment of a model's controller under /teams/:teamId: the path its `@controller('/canvases')`
+ * gives (a scaffold made with `--plural`, or one written by hand), else the one the framework infers
+ * from the class name (`line-items` for LineItemController).
+ */
+export function servedAt(root: string, model: string): string {
+  const file = path.join(root, 'controllers', `${model}Controller.ts`);
+  const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const explicit = /^@controller\(\s*'\/*([^']*?)\/*'\s*\)/m.exec(source)?.[1];
+  return explicit || inferResourcePath(model).slice(1);
 }
 
 /**

@@ -119,6 +119,13 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     throw new GeneratorError(
       `scaffold: ${resource.name} exists (made by an earlier scaffold); add --force to regenerate it, merging your edits`,
     );
+  // Another plural is another table, URL and set of files: a rename the merge cannot do.
+  if (previous && previous.plural !== resource.pluralName)
+    throw new GeneratorError(
+      `scaffold: ${resource.name} was made with ${previous.plural ? `--plural ${previous.plural}` : 'the plural pluralize gives'}; ` +
+        `a run with ${resource.pluralName ? `--plural ${resource.pluralName}` : 'that one'} would rename its table, API and pages. ` +
+        'Keep the plural (leave --plural out with --force), or destroy the scaffold and make it again. Nothing was written.',
+    );
   const schema = read(root, SCHEMA_FILE) ?? '';
   const output = scaffoldFiles(root, resource);
   const exported = schemaExports(schema);
@@ -229,6 +236,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
 
   const manifest: ScaffoldManifest = {
     name: resource.name,
+    ...(resource.pluralName ? { plural: resource.pluralName } : {}),
     fields: fieldSpecs,
     files,
     ...(Object.keys(leftFiles).length > 0 ? { leftFiles } : {}),
@@ -250,10 +258,11 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
 
 export async function destroyScaffold(name: string, options: RunOptions): Promise<number> {
   const { root, log } = options;
-  const resource = parseResourceName(name);
-  const manifest = readManifest(root, name);
+  // A name that is no identifier names no scaffold (and no file to read).
+  const manifest = /^\w+$/.test(name) ? readManifest(root, name) : undefined;
   if (!manifest)
     throw new GeneratorError(`destroy: no scaffold named ${name} (.generator/scaffold/${name}.json is missing)`);
+  const resource = parseResourceName(name, manifest.plural);
   // Another table's foreign key would stop drizzle-kit (and its code the typecheck) half-way: refuse first.
   const blocking = referencesInto(root, read(root, SCHEMA_FILE) ?? '', [resource.pluralCamel]);
   if (blocking.length > 0)

@@ -14,8 +14,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 let root: string;
 
 const schema: string[] = [];
-/** A model `Name` on `table`: a team's (a teamId column) served at /teams/:teamId/<plural> unless told otherwise. */
-function model(name: string, table: string, { teamId = true, scopes = ['teamId'] } = {}): void {
+/**
+ * A model `Name` on `table`: a team's (a teamId column) served at /teams/:teamId/<plural> unless told otherwise;
+ * `path`: the controller's own `@controller(path)`.
+ */
+function model(
+  name: string,
+  table: string,
+  { teamId = true, scopes = ['teamId'], path: own }: { teamId?: boolean; scopes?: string[]; path?: string } = {},
+): void {
   write(`db/models/${name}.ts`, `export class ${name} extends Model(${table}, { name: '${name}' }) {}\n`);
   schema.push(
     `export const ${table} = pgTable('${table}', {\n  id: serial('id').primaryKey(),\n${teamId ? "  teamId: integer('team_id').notNull(),\n" : ''}});\n`,
@@ -23,7 +30,7 @@ function model(name: string, table: string, { teamId = true, scopes = ['teamId']
   if (scopes.length === 0) return;
   write(
     `controllers/${name}Controller.ts`,
-    `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
+    `${scopes.map((scope) => `@scope('${scope}')`).join('\n')}\n${own ? `@controller('${own}')\n` : ''}@crud(${name}, {})\nexport class ${name}Controller extends TeamScopedController<${name}> {}\n`,
   );
 }
 const write = (file: string, text: string) => {
@@ -46,6 +53,8 @@ beforeAll(() => {
   model('Person', 'people', { teamId: false });
   // Ledger: a team's, but no controller serves it.
   model('Ledger', 'ledgers', { scopes: [] });
+  // Canvas: pluralize reads it as a plural, so its controller names its path (made with --plural Canvases).
+  model('Canvas', 'canvases', { path: '/canvases' });
   write('db/schema.ts', schema.join('\n'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -125,6 +134,69 @@ describe('scaffoldFiles', () => {
     expect(() => scaffoldFiles(ROOT, parseScaffold('Widget', ['title:string', 'user:references']))).toThrow(
       /user:references: User does not belong to a team/,
     );
+  });
+
+  it('serves a resource made with --plural at that plural: the controller names its path, the rest agrees', () => {
+    const { files, navLine, schemaBlock } = scaffoldFiles(root, parseScaffold('Lens', ['title:string'], 'Lenses'));
+    const controller = files['controllers/LensController.ts'] as string;
+    // Inferred from the class name, LensController would be served at /lens.
+    expect(controller).toContain("@scope('teamId')\n// The plural given to the scaffold (--plural Lenses)");
+    expect(controller).toContain("\n@controller('/lenses')\n@crud(Lens, {");
+    expect(controller).toMatch(/^import \{ [^}]*\bcontroller\b[^}]* \} from '@\/server';$/m);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        'app/teams/[teamId]/lenses/page.tsx',
+        'app/components/lenses/LensList.tsx',
+        'db/seeds/lenses.ts',
+        'e2e/lenses.spec.ts',
+      ]),
+    );
+    expect(files['controllers/LensController.test.ts']).toContain(
+      `const base = (teamId = home) => \`/teams/\${teamId}/lenses\`;`,
+    );
+    const e2e = files['e2e/lenses.spec.ts'] as string;
+    expect(e2e).toContain("queriesAfterMutation(page, 'teams.lenses.destroy', 'teams.lenses.get', id)");
+    expect(e2e).toContain(`await page.goto(\`/teams/\${acme}/lenses\`);`);
+    expect(files['app/components/lenses/LensList.tsx']).toContain(`/teams/\${teamId}/lenses/\${lens.id}`);
+    expect(navLine).toBe(`{ href: \`\${base}/lenses\`, label: 'Lenses' },`);
+    expect(schemaBlock).toContain("export const lenses = pgTable(\n  'lenses',");
+    // A plural the framework infers itself: no path, and no import of the decorator.
+    const plain = scaffold('Widget', 'title:string').files['controllers/WidgetController.ts'] as string;
+    expect(plain).not.toContain('@controller(');
+    expect(plain).not.toMatch(/\bcontroller\b/);
+  });
+
+  it('deletes a referenced record at the path its controller names (the restrict test), not the inferred one', () => {
+    const test = scaffold('Widget', 'title:string', 'canvas:references').files[
+      'controllers/WidgetController.test.ts'
+    ] as string;
+    expect(test).toContain(`const refused = await call('DELETE', \`/teams/\${home}/canvases/\${target.id}\`);`);
+  });
+
+  it("starts each test without the team's records when a unique field has only so many values", () => {
+    const reset = `beforeEach(async () => {\n  for (const record of await Medal.where({ teamId: home }).toArray()) await record.destroy();\n});`;
+    for (const [field, words] of [
+      ['kind:enum:gold,silver:unique', 'kind is unique'],
+      ['active:boolean:unique', 'active is unique'],
+      ['gizmo:references:unique', 'gizmo is unique'],
+      ['kind:enum:gold,silver:optional:unique', 'kind is unique'],
+    ] as const) {
+      const test = scaffold('Medal', 'title:string', field).files['controllers/MedalController.test.ts'] as string;
+      expect(test, field).toContain(
+        `// ${words} in the team with only so many values: each test starts without the team's medals.`,
+      );
+      expect(test, field).toContain(reset);
+      expect(test, field).toContain("import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';");
+    }
+    const both = scaffold('Medal', 'title:string', 'kind:enum:gold:unique', 'active:boolean:unique').files[
+      'controllers/MedalController.test.ts'
+    ] as string;
+    expect(both).toContain('// kind and active are unique in the team');
+    // A new string, number or date in every record: no reset, no beforeEach to import.
+    const code = scaffold('Code', 'title:string:unique', 'kind:enum:a,b').files[
+      'controllers/CodeController.test.ts'
+    ] as string;
+    expect(code).not.toContain('beforeEach');
   });
 
   it('gives unique decimal, date and timestamp fields a new value in every record of the test', () => {
@@ -352,20 +424,28 @@ describe('scaffoldFiles', () => {
     expect(memo).toContain(`${link('memos', 'memo')}formatDate(memo.createdAt)}</Link>`);
   });
 
-  it('seeds up to three per team, topping up, and no more than a required unique field has values', () => {
+  it('seeds up to three per team, topping up, leaving a value of a required unique field for the browser test', () => {
     const plain = scaffold('Memo', 'body:text').files['db/seeds/memos.ts'] as string;
     expect(plain).toContain('for (let n = existing + 1; n <= 3; n++) await createMemo(team.id);');
-    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files[
-      'db/seeds/medals.ts'
-    ] as string;
-    expect(medal).toContain(
-      `for (let n = existing + 1; n <= 2; n++) await createMedal(team.id, { kind: ["gold","silver"][n - 1] as Medal['attributes']['kind'] });`,
+    const medal = scaffold('Medal', 'title:string', 'kind:enum:gold,silver,bronze:unique');
+    expect(medal.files['db/seeds/medals.ts']).toContain(
+      `for (let n = existing + 1; n <= 2; n++) await createMedal(team.id, { kind: ["gold","silver","bronze"][n - 1] as Medal['attributes']['kind'] });`,
     );
+    // The browser test creates one more in the seeded team, with the value the seeds left.
+    expect(medal.files['e2e/medals.spec.ts']).toContain(".getByLabel('Kind', { exact: true }).selectOption('bronze');");
+    const pair = scaffold('Medal', 'title:string', 'kind:enum:gold,silver:unique').files['db/seeds/medals.ts'];
+    expect(pair).toContain('// One per team:');
+    expect(pair).toContain('for (let n = existing + 1; n <= 1; n++) await createMedal(team.id);');
+    const flag = scaffold('Flag', 'title:string', 'active:boolean:unique');
+    expect(flag.files['db/seeds/flags.ts']).toContain('n <= 1; n++) await createFlag(team.id);');
+    expect(flag.files['e2e/flags.spec.ts']).toContain(".getByLabel('Active', { exact: true }).check();");
     const owned = scaffold('Badge', 'title:string', 'gizmo:references:unique').files['db/seeds/badges.ts'] as string;
     expect(owned).toContain('n <= 1;');
-    // An empty optional field is null, which a unique constraint lets repeat.
-    const loose = scaffold('Tag', 'title:string', 'kind:enum:a,b:optional:unique').files['db/seeds/tags.ts'] as string;
-    expect(loose).toContain('n <= 3; n++) await createTag(team.id);');
+    // An empty optional field is null, which a unique constraint lets repeat; the browser test still gives a value.
+    const loose = scaffold('Tag', 'title:string', 'kind:enum:a,b:optional:unique').files;
+    expect(loose['db/seeds/tags.ts']).toContain('n <= 3; n++) await createTag(team.id);');
+    expect(loose['e2e/tags.spec.ts']).toContain(".selectOption('b');");
+    expect(scaffold('Tag', 'title:string', 'kind:enum:a,b').files['e2e/tags.spec.ts']).toContain(".selectOption('a');");
   });
 
   it('shows timestamps in UTC and says so (a time entered in local time is not shown as if it were local)', () => {

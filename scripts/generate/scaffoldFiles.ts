@@ -22,7 +22,7 @@ import {
 } from './fieldTypes';
 import { lines, quoteList } from './lines';
 import type { Field, Resource } from './parseScaffold';
-import { referencedModels, tableOf } from './referencedModels';
+import { referencedModels, servedAt, tableOf } from './referencedModels';
 import { renderTemplate } from './renderTemplate';
 import { slotValues } from './slotValues';
 import { testValues } from './testValues';
@@ -58,6 +58,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const { name: Name, fields } = resource;
   const factories = referencedModels(root, resource);
   const targets = [...factories.keys()];
+  const segments = new Map(targets.map((target) => [target, servedAt(root, target)]));
   const references = fields.filter((field) => field.type === 'references');
   const titleField = fields.find((field) => field.type === 'string' && !field.optional);
   const rec = resource.camel;
@@ -161,6 +162,11 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     pluralCamel: resource.pluralCamel,
     camel: rec,
     table: resource.table,
+    // A plural given with --plural (`Canvas`, which pluralize reads as a plural): the framework would serve
+    // CanvasController at /canvas, so the class names the path the pages, the client and the tests use.
+    controllerPath: resource.pluralName
+      ? `// The plural given to the scaffold (--plural ${resource.pluralName}), not the one inferred from the class name.\n@controller('/${resource.plural}')`
+      : '',
     columns: lines(columnLines),
     constraints: lines(constraintLines),
     serverImports: ['belongsTo', 'hasManyAttached', 'hasOneAttached', 'MiB', 'Model', 'visibleText'].join(', '),
@@ -225,7 +231,7 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
     inputs: lines(fields.map((field) => input(field, resource, field.name, setter(field)))),
     titleExpression: titleField ? `${rec}.${titleField.name}` : `\`${Name} #\${${rec}.id}\``,
     details: lines(fields.map((field) => `<dt>${fieldLabel(field)}</dt>\n<dd>{${display(field, rec)}}</dd>`)),
-    ...testValues(resource, { factories, titleField }),
+    ...testValues(resource, { factories, segments, titleField }),
   };
 
   const render = (template: string) =>

@@ -2,38 +2,17 @@
  * The values of the templates that make records and test them: the seeder,
  * the controller's test and the browser test. Each is generated code, so a
  * change here shows in every scaffold's tests (scaffoldFiles.test.ts).
- * The file slots' tests come from uploadTestValues.ts.
+ * The file slots' tests come from uploadTestValues.ts, the values of unique
+ * fields (and how many records a seeder makes) from uniqueValues.ts.
  */
 import { invalid, sample } from './fieldSamples';
 import { fieldLabel, isFilterable } from './fieldTypes';
 import { lines } from './lines';
-import { type Field, pluralSegment, type Resource } from './parseScaffold';
+import type { Field, Resource } from './parseScaffold';
 import type { Factory } from './referencedModels';
+import { freeValues, seedValues, uniqueSample } from './uniqueValues';
 import { uploadTestValues } from './uploadTestValues';
 import { lowerWords, runningText } from './words';
-
-/** A sample value; a unique field's varies with a counter (`serial`) so records never collide. */
-function uniqueSample(field: Field, variant: 0 | 1): string {
-  const value = sample(field, variant);
-  if (!field.unique) return value;
-  switch (field.type) {
-    case 'string':
-    case 'text':
-      return `\`${value.slice(1, -1)} \${++serial}\``;
-    case 'integer':
-    case 'bigint':
-      return `${value} + ++serial`;
-    case 'decimal':
-      return `\`\${${variant === 0 ? 12 : 0} + ++serial}.${variant === 0 ? '50' : '99'}\``;
-    // A day (or a minute) later for each record, from the sample's date.
-    case 'date':
-      return `new Date(Date.parse(${value}) + ++serial * 86_400_000).toISOString().slice(0, 10)`;
-    case 'timestamp':
-      return `new Date(Date.parse(${value}) + ++serial * 60_000).toISOString()`;
-    default:
-      return value; // boolean, enum, references: as many records as values; give distinct ones in your tests
-  }
-}
 
 /** A required string or text: its model rule is `visibleText()`. */
 const showsText = (field: Field) => !field.optional && (field.type === 'string' || field.type === 'text');
@@ -84,8 +63,9 @@ function fillField(field: Field, titleField: Field | undefined): string {
   switch (field.type) {
     case 'boolean':
       return `await form.getByLabel('${l}', { exact: true }).check();`;
+    // A unique enum: the value the seeder leaves free in the team (uniqueValues.ts).
     case 'enum':
-      return `await form.getByLabel('${l}', { exact: true }).selectOption('${(field.values ?? [])[0]}');`;
+      return `await form.getByLabel('${l}', { exact: true }).selectOption('${(field.unique ? field.values?.at(-1) : field.values?.[0]) ?? ''}');`;
     case 'references':
       return `await expect(form.getByLabel('${l}', { exact: true }).locator('option')).not.toHaveCount(1);\nawait form.getByLabel('${l}', { exact: true }).selectOption({ index: 1 });`;
     case 'timestamp':
@@ -101,7 +81,12 @@ function fillField(field: Field, titleField: Field | undefined): string {
  * The referenced record cannot be deleted while a record refers to it (the generated foreign key
  * restricts, optional or not): its controller's destroy answers 422 naming this table, and both rows stay.
  */
-function restrictTest(resource: Resource, field: Field, create: (target: string, teamId: string) => string): string {
+function restrictTest(
+  resource: Resource,
+  field: Field,
+  create: (target: string, teamId: string) => string,
+  segment: string,
+): string {
   const target = field.target as string;
   const referring = runningText(resource.name);
   return [
@@ -109,7 +94,7 @@ function restrictTest(resource: Resource, field: Field, create: (target: string,
     `  const target = await ${create(target, 'home')};`,
     `  const referring = await call('POST', base(), { data: { ...valid(), ${field.name}: target.id } });`,
     '  expect(referring.status, JSON.stringify(referring.body)).toBe(201);',
-    `  const refused = await call('DELETE', \`/teams/\${home}/${pluralSegment(target)}/\${target.id}\`);`,
+    `  const refused = await call('DELETE', \`/teams/\${home}/${segment}/\${target.id}\`);`,
     '  expect(refused.status).toBe(422);',
     `  expect(refused.body).toMatchObject({ error: { fields: { base: ['${target} is still referenced by ${resource.table.replace(/_/g, ' ')}'] } } });`,
     `  expect(await ${target}.findBy({ id: target.id })).not.toBeNull();`,
@@ -153,45 +138,16 @@ function emptyCheck(fields: readonly Field[]): string {
 }
 
 /**
- * How many records the seeder makes per team, and what it gives each: three, unless a required unique field has
- * fewer values than that (an enum's values, a boolean's two, a reference's one record of the team, which
- * the factory reuses). The n-th record takes the n-th value; the first is the factory's own (the first
- * enum value, false), so a record another seeder made first does not collide with the rest.
- */
-function seedValues(resource: Resource): { seedCount: string; seedCountWord: string; seedAttributes: string } {
-  // An empty optional field is null, and PostgreSQL's unique constraint lets nulls repeat.
-  const unique = resource.fields.filter((field) => field.unique && (!field.optional || field.type === 'boolean'));
-  const limits = unique.map((field) =>
-    field.type === 'enum'
-      ? (field.values ?? []).length
-      : field.type === 'boolean'
-        ? 2
-        : field.type === 'references'
-          ? 1
-          : 3,
-  );
-  const count = Math.min(3, ...limits);
-  const given = unique
-    .filter((field) => count > 1 && (field.type === 'enum' || field.type === 'boolean'))
-    .map((field) =>
-      field.type === 'boolean'
-        ? `${field.name}: n === 2`
-        : `${field.name}: ${JSON.stringify(field.values)}[n - 1] as ${resource.name}['attributes']['${field.name}']`,
-    );
-  return {
-    seedCount: String(count),
-    seedCountWord: ['One', 'Two', 'Three'][count - 1] as string,
-    seedAttributes: given.length === 0 ? '' : `, { ${given.join(', ')} }`,
-  };
-}
-
-/**
- * `factories`: each referenced model's factory (referencedModels.ts);
- * `titleField`: the first required text field, which the browser test types its marker into.
+ * `factories`: each referenced model's factory, `segments`: the URL segment its controller serves under the
+ * team (referencedModels.ts); `titleField`: the first required text field, which the browser test types its marker into.
  */
 export function testValues(
   resource: Resource,
-  { factories, titleField }: { factories: ReadonlyMap<string, Factory>; titleField: Field | undefined },
+  {
+    factories,
+    segments,
+    titleField,
+  }: { factories: ReadonlyMap<string, Factory>; segments: ReadonlyMap<string, string>; titleField: Field | undefined },
 ): Record<string, string> {
   const { name: Name, fields } = resource;
   const references = fields.filter((field) => field.type === 'references');
@@ -214,6 +170,7 @@ export function testValues(
         `ref.${field.association}Away = await ${create(field.target as string, 'away')};`,
       ]),
     ),
+    freeValues: freeValues(resource),
     uniqueCounter: fields.some((field) => field.unique)
       ? '// Unique fields get a new value in every record.\nlet serial = 0;'
       : '',
@@ -254,7 +211,9 @@ export function testValues(
         ].join('\n'),
       ),
     ),
-    restrictTest: lines(references.map((field) => restrictTest(resource, field, create))),
+    restrictTest: lines(
+      references.map((field) => restrictTest(resource, field, create, segments.get(field.target as string) as string)),
+    ),
     firstBlankMessage: "can't be blank",
     firstLabel: titleField ? fieldLabel(titleField) : '',
     fillCreate: lines(fields.map((field) => fillField(field, titleField))),
