@@ -162,6 +162,15 @@ test('OPTIONS on a page is a 204 naming what a page takes; route files name thei
   }
 });
 
+test('PUT, PATCH and DELETE on a page are a 405 naming what a page takes, not the page rendered', async () => {
+  for (const method of ['PUT', 'PATCH', 'DELETE']) {
+    const response = await rawRequest(method, '/teams/1');
+    expect(response.status, method).toBe(405);
+    expect(response.headers.allow, method).toBe('GET, HEAD, OPTIONS');
+    expect(JSON.parse(response.body).error.code, method).toBe('METHOD_NOT_SUPPORTED');
+  }
+});
+
 test('a path with malformed percent-encoding is a 400 JSON error, not a 500', async () => {
   for (const path of ['/api/teams/%FF', '/api/teams/1/members/%ED%A0%80', '/teams/%FF']) {
     const response = await rawRequest('GET', path);

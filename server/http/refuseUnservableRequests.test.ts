@@ -116,6 +116,22 @@ describe('refuseUnservableRequests', () => {
     }
   });
 
+  it('refuses PUT, PATCH and DELETE on a page with a 405 naming what a page takes, not a rendered page', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await send(method, '/teams/1?x=1', '{"name":"x"}');
+      expect(response.status, method).toBe(405);
+      expect(response.headers, method).toContain('allow: get, head, options');
+      expect(JSON.parse(response.body), method).toEqual({
+        error: {
+          code: 'METHOD_NOT_SUPPORTED',
+          message: `${method} is not supported on a page; use GET, HEAD, OPTIONS`,
+        },
+      });
+    }
+    // POST stays: a form's server action posts to its page without script (no Next-Action header).
+    expect((await send('POST', '/teams/1', 'a=1')).status).toBe(200);
+  });
+
   it("leaves OPTIONS under the route files' paths to their routes, which answer it themselves", async () => {
     for (const target of ['/api', '/api/', '/api/teams/1/campaigns?x=1', '/%61pi/health', '/dev/mail/messages']) {
       const response = await send('OPTIONS', target);
@@ -127,6 +143,7 @@ describe('refuseUnservableRequests', () => {
   it('leaves every servable request to the server', async () => {
     for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
       expect((await send(method, '/api/teams/%C3%A9?q=%FF')).status, method).toBe(200);
+      expect((await send(method, '/dev/mail/messages')).status, method).toBe(200);
     }
     expect((await send('GET', '/api/teams/%C3%A9')).body).toBe('served /api/teams/%C3%A9');
   });

@@ -16,6 +16,8 @@
  *   hand to others. The host in the target is ignored as `Host` is: links
  *   and origin checks use APP_URL (docs/security.md, the trust model).
  *   Any other target that is not a path (`OPTIONS *`) is a 400.
+ * - **PUT, PATCH and DELETE on a page**: 405 with `Allow: GET, HEAD, OPTIONS`.
+ *   Next.js would render the page and answer 200, as if to a GET.
  * - **OPTIONS on a page** (`OPTIONS /`, `OPTIONS /teams/1`): 204 with
  *   `Allow: GET, HEAD, OPTIONS`. Next.js answers it with an empty 400 (and a
  *   metadata file such as /robots.txt with a 405). Paths under `routePaths`
@@ -48,8 +50,10 @@ const INSTALLED = Symbol.for('active-controller.refuseUnservableRequests');
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** OPTIONS too goes on to Next.js under `routePaths`: route files answer it (204 with their `Allow`, apiRoute.ts). */
 const SERVED_METHODS = new Set([...ALLOWED_METHODS.split(', '), 'OPTIONS']);
-/** What a page takes from a client; the `Allow` of an OPTIONS on a page. */
+/** What a page takes from a client; the `Allow` of an OPTIONS on a page, and of a 405 there. */
 const PAGE_METHODS = 'GET, HEAD, OPTIONS';
+/** Methods only route files serve: on a page Next.js would render it and answer 200 as if to a GET. */
+const ROUTE_ONLY_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
 
 export interface UnservableRequestOptions {
   /**
@@ -63,6 +67,8 @@ interface Refusal {
   status: 400 | 405;
   code: ErrorCode;
   message: string;
+  /** A 405's `Allow`; every method some route serves unless given. */
+  allow?: string;
 }
 
 /** Why Next.js cannot serve `request`, or undefined when it can (an absolute-form target is rewritten here). */
@@ -96,13 +102,13 @@ function refusalOf(request: IncomingMessage): Refusal | undefined {
 function refuse(
   request: IncomingMessage,
   response: ServerResponse,
-  { status, code, message }: Refusal,
+  { status, code, message, allow = ALLOWED_METHODS }: Refusal,
   headers: Record<string, string>,
 ): void {
   const body = JSON.stringify({ error: { code, message } });
   response.writeHead(status, {
     ...headers,
-    ...(status === 405 ? { allow: ALLOWED_METHODS } : {}),
+    ...(status === 405 ? { allow } : {}),
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
@@ -113,8 +119,8 @@ function refuse(
   response.end(body);
 }
 
-/** Whether an OPTIONS of `target` (a path, validated by refusalOf) is a page's rather than a route file's. */
-function isPageOptions(target: string, routePaths: readonly string[]): boolean {
+/** Whether `target` (a path, validated by refusalOf) is a page's rather than a route file's. */
+function isPagePath(target: string, routePaths: readonly string[]): boolean {
   const query = target.indexOf('?');
   const raw = query === -1 ? target : target.slice(0, query);
   // Next.js routes `/%61pi/health` as `/api/health`.
@@ -127,6 +133,11 @@ function answerPageOptions(request: IncomingMessage, response: ServerResponse, h
   response.writeHead(204, { ...headers, allow: PAGE_METHODS });
   request.resume();
   response.end();
+}
+
+function pageRefusal(method: string): Refusal {
+  const message = `${method} is not supported on a page; use ${PAGE_METHODS}`;
+  return { status: 405, code: 'METHOD_NOT_SUPPORTED', message, allow: PAGE_METHODS };
 }
 
 /** `emit` as one signature (Server's own type is a list of overloads, one per event). */
@@ -147,9 +158,11 @@ export function refuseUnservableRequests(
         refuse(request, response, refusal, headers);
         return true;
       }
-      // One comparison on every other request; the path is read for an OPTIONS only.
-      if (request.method === 'OPTIONS' && isPageOptions(request.url ?? '/', routePaths)) {
-        answerPageOptions(request, response, headers);
+      // Two comparisons on every other request; the path is read for OPTIONS, PUT, PATCH and DELETE only.
+      const method = request.method ?? '';
+      if ((method === 'OPTIONS' || ROUTE_ONLY_METHODS.has(method)) && isPagePath(request.url ?? '/', routePaths)) {
+        if (method === 'OPTIONS') answerPageOptions(request, response, headers);
+        else refuse(request, response, pageRefusal(method), headers);
         return true;
       }
     }
