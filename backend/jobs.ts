@@ -26,7 +26,7 @@ import {
 import { wireApp } from './app';
 import { deliverMail } from './mail/deliverMail';
 
-/** Removes abandoned uploads and long-detached files (server/storage/runAssetCleanup.ts). */
+/** Removes abandoned uploads (unconfirmed, or never attached) and long-detached files (server/storage/runAssetCleanup.ts). */
 export const assetCleanup = defineJob({
   name: 'asset-cleanup',
   payload: z.object({ olderThanHours: z.number().nonnegative().optional() }),

@@ -1,7 +1,8 @@
 /**
  * `npm run assets:cleanup [-- --older-than-hours 24]`: removes abandoned
- * uploads (pending assets never confirmed) and files detached longer ago
- * than the age, object first, then row. See server/storage/runAssetCleanup.ts.
+ * uploads (pending assets never confirmed; confirmed ones never attached,
+ * after at least an hour) and files detached longer ago than the age, object
+ * first, then row. See server/storage/runAssetCleanup.ts.
  *
  * The `asset-cleanup` job already runs this hourly (JOBS_CLEANUP_CRON,
  * docs/jobs.md); run it by hand for a different age or right now. Several

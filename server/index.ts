@@ -190,6 +190,7 @@ export {
   type AssetCleanupOptions,
   type AssetJson,
   AssetService,
+  ATTACH_GRACE_MS,
   Attachment,
   type AttachmentSlot,
   type AttachmentSlotOptions,

@@ -87,7 +87,14 @@ async function verifyAndPromote(asset: Asset): Promise<Outcome> {
     etag = (await copyObject(upload.key, asset.key)).etag ?? etag;
     await deleteObject(upload.key);
   }
-  await asset.update({ status: 'ready', byteSize: upload.head.byteSize, checksum: etag ?? null, stagingKey: null });
+  await asset.update({
+    status: 'ready',
+    byteSize: upload.head.byteSize,
+    checksum: etag ?? null,
+    stagingKey: null,
+    // The widget attaches right after confirm; if that request never comes, cleanup removes the file by this.
+    metadata: { ...asset.metadata, awaitingAttachSince: new Date().toISOString() },
+  });
   return { asset };
 }
 

@@ -48,7 +48,7 @@ export {
   processAssetImages,
   variantKey,
 } from './processAssetImages';
-export { type AssetCleanupOptions, DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from './runAssetCleanup';
+export { type AssetCleanupOptions, ATTACH_GRACE_MS, DEFAULT_CLEANUP_AGE_MS, runAssetCleanup } from './runAssetCleanup';
 export { s3Client } from './s3Client';
 export { sanitizeFilename } from './sanitizeFilename';
 export { isStorageUnavailableError, withStorage } from './storageErrors';

@@ -197,7 +197,10 @@ async function makeRoom({ slot }: SlotTarget, existing: readonly AttachmentRow[]
   return Math.max(-1, ...existing.map((attached) => attached.position)) + 1;
 }
 
-/** Inserts the attachment row; an asset attached again is no longer an orphan (its `detachedAt` goes). */
+/**
+ * Inserts the attachment row; an attached asset is no longer an orphan: its
+ * `detachedAt` (attached again) or `awaitingAttachSince` (first attach) goes.
+ */
 async function insertAttachment(
   { modelName, ownerId, slot }: SlotTarget,
   asset: Asset,
@@ -207,10 +210,10 @@ async function insertAttachment(
     .insert(serviceAttachments)
     .values({ assetId: asset.id, attachableType: modelName, attachableId: ownerId, name: slot.name, position })
     .returning();
-  if (asset.metadata.detachedAt !== undefined) {
+  if (asset.metadata.detachedAt !== undefined || asset.metadata.awaitingAttachSince !== undefined) {
     await db()
       .update(serviceAssets)
-      .set({ metadata: sql`${serviceAssets.metadata} - 'detachedAt'` })
+      .set({ metadata: sql`${serviceAssets.metadata} - 'detachedAt' - 'awaitingAttachSince'` })
       .where(eq(serviceAssets.id, asset.id));
   }
   return Attachment.instantiate(inserted as Record<string, unknown>);

@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Asset, AssetService, db, ServiceUnavailable } from '@/server';
+import { Asset, AssetService, countQueries, db, ServiceUnavailable } from '@/server';
+import { confirmUpload } from './confirmUpload';
 import { generateObjectKey, generateStagingKey } from './objectKey';
 import { headObject, putObject } from './objectStore';
-import { runAssetCleanup } from './runAssetCleanup';
+import { ATTACH_GRACE_MS, runAssetCleanup } from './runAssetCleanup';
 import { Billboard } from './testing/attachmentFixtures';
 import { setUpBillboardStorage } from './testing/setUpBillboardStorage';
 
@@ -39,6 +40,33 @@ async function seedAsset(
   await db().execute(sql`update service_assets set created_at = ${ago(options.age ?? 0).toISOString()}::timestamptz
     where id = ${asset.id}`);
   return asset;
+}
+
+/** A browser upload as the widget leaves it when its attach request never arrives: presigned, PUT, confirmed. */
+async function confirmedUpload(confirmedAgo: number): Promise<Asset> {
+  const stagingKey = generateStagingKey();
+  await putObject({ key: stagingKey, body: Buffer.from('hello'), contentType: 'text/plain' });
+  const pending = await Asset.create({
+    key: generateObjectKey('notes.txt', 'text/plain', 'private'),
+    stagingKey,
+    filename: 'notes.txt',
+    contentType: 'text/plain',
+    byteSize: 5,
+    status: 'pending',
+    access: 'private',
+    metadata: { scope: { teamId: 1 }, slot: 'Billboard.documents' },
+  });
+  const asset = await confirmUpload(pending.id, {});
+  await backdateConfirm(asset, confirmedAgo);
+  return asset;
+}
+
+/** Moves the time confirm recorded into the past. */
+async function backdateConfirm(asset: Asset, confirmedAgo: number): Promise<void> {
+  const [row] = await db().execute(sql`update service_assets
+    set metadata = jsonb_set(metadata, '{awaitingAttachSince}', to_jsonb(${ago(confirmedAgo).toISOString()}::text))
+    where id = ${asset.id} and metadata ? 'awaitingAttachSince' returning id`);
+  if (!row) throw new Error(`asset ${asset.id} was not marked as awaiting attach by confirm`);
 }
 
 const remainingIds = async () =>
@@ -148,6 +176,54 @@ describe('runAssetCleanup', () => {
     expect(await runAssetCleanup({ olderThanMs: 0 })).toBe(1);
     expect(await remainingIds()).toEqual([kept.id]);
     expect(await exists(gone)).toBe(false);
+  });
+
+  it('removes a confirmed upload never attached once older than the age; keeps a younger, an attached and a referenced one', async () => {
+    const billboard = await Billboard.create({ teamId: 1, name: 'Spring' });
+    const abandoned = await confirmedUpload(25 * HOUR);
+    const younger = await confirmedUpload(23 * HOUR);
+    const attached = await confirmedUpload(25 * HOUR);
+    await billboard.attach('documents', attached.id);
+    const [marker] = await db().execute(
+      sql`select metadata ? 'awaitingAttachSince' as awaiting from service_assets where id = ${attached.id}`,
+    );
+    expect(marker?.awaiting).toBe(false);
+    // Kept by an app's own column (a user's avatar, say) with a foreign key, never attached or long detached.
+    const referenced = await confirmedUpload(25 * HOUR);
+    const detachedReferenced = await seedAsset('ready', { age: 30 * 24 * HOUR, detachedAgo: 25 * HOUR });
+    await db().execute(sql`create table profiles (id serial primary key,
+      avatar_asset_id integer references service_assets (id), banner_key text references service_assets (key))`);
+    try {
+      await db().execute(sql`insert into profiles (avatar_asset_id, banner_key)
+        values (${referenced.id}, null), (null, ${detachedReferenced.key})`);
+
+      expect(await runAssetCleanup()).toBe(1);
+
+      expect(await remainingIds()).toEqual([younger, attached, referenced, detachedReferenced].map((a) => a.id));
+      expect(await exists(abandoned)).toBe(false);
+      for (const kept of [younger, attached, referenced, detachedReferenced]) expect(await exists(kept)).toBe(true);
+    } finally {
+      await db().execute(sql`drop table profiles`);
+    }
+  });
+
+  it('never removes an upload confirmed less than the attach grace ago, even with an age of 0', async () => {
+    const justConfirmed = await confirmedUpload(0);
+    const beyondGrace = await confirmedUpload(ATTACH_GRACE_MS + 60_000);
+    expect(await runAssetCleanup({ olderThanMs: 0 })).toBe(1);
+    expect(await remainingIds()).toEqual([justConfirmed.id]);
+    expect(await exists(justConfirmed)).toBe(true);
+    expect(await exists(beyondGrace)).toBe(false);
+  });
+
+  it('removes abandoned uploads with as many statements for five as for one', async () => {
+    await confirmedUpload(25 * HOUR);
+    const one = await countQueries(() => runAssetCleanup());
+    expect(one.result).toBe(1);
+    for (let i = 0; i < 5; i++) await confirmedUpload(25 * HOUR);
+    const five = await countQueries(() => runAssetCleanup());
+    expect(five.result).toBe(5);
+    expect(five.count).toBe(one.count);
   });
 
   it('works in batches', async () => {

@@ -6,15 +6,20 @@
  *   confirmed: the upload URL expired long before), and
  * - ready assets that lost their last attachment (replaced, detached, or
  *   their record destroyed: `metadata.detachedAt`) more than `olderThanMs`
- *   ago and are not attached anywhere now.
+ *   ago and are not attached anywhere now, and
+ * - browser uploads confirmed but never attached (the attach request failed
+ *   or never came: `metadata.awaitingAttachSince`, which the first attach
+ *   removes), confirmed more than `olderThanMs` and ATTACH_GRACE_MS ago.
  *
  * A pending multipart upload is aborted (its parts dropped). A pending asset's objects are its staging object (where the browser PUT)
  * and its key (in case a confirm copied it but never committed). Then
  * staging objects older than the age that no row names are deleted too
  * (sweepStagingObjects.ts): PUTs that arrived after their row was removed.
  *
- * Never an attached asset, nor a ready asset that never had an attachment
- * (createFromService output that the app keeps by id). Default age 24 h.
+ * Never an attached asset, nor one a foreign key of another table references
+ * (an app's `avatar_asset_id`), nor a ready asset without a confirm time that
+ * never had an attachment (createFromService output that the app keeps by
+ * id). Default age 24 h.
  *
  * First it sweeps attachments whose record is gone without `destroy()` (a
  * `deleteAll`, raw SQL, an `on delete cascade` from a parent table): they
@@ -30,7 +35,7 @@
  * rows stay (rolled back) and the next run deletes again (deleting a missing
  * object succeeds).
  */
-import { and, asc, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { db, transaction } from '../model';
 import type { AnyTable } from '../model/types';
@@ -43,8 +48,17 @@ import { serviceAssets, serviceAttachments } from './tables';
 
 export const DEFAULT_CLEANUP_AGE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The least time a confirmed upload has to be attached before cleanup may
+ * take it for abandoned, whatever `olderThanMs` (even 0). The browser
+ * attaches in the request right after confirm, so seconds suffice; an hour
+ * leaves room for a slow or queued request and for clock skew between app
+ * instances.
+ */
+export const ATTACH_GRACE_MS = 60 * 60 * 1000;
+
 export interface AssetCleanupOptions {
-  /** Minimum age in milliseconds (of the pending asset, or since it was detached). Default 24 h. */
+  /** Minimum age in milliseconds (of the pending asset, since it was confirmed or detached). Default 24 h. */
   olderThanMs?: number;
   /** Assets per transaction. Default 100: short transactions, few round trips. */
   batchSize?: number;
@@ -53,16 +67,64 @@ export interface AssetCleanupOptions {
 /** Parallel object deletes per batch: enough to hide latency, polite to the store. */
 const DELETE_CONCURRENCY = 8;
 
-function staleCondition(cutoff: Date) {
+/**
+ * True (as SQL) for an asset another table's foreign key references (an
+ * app's `users.avatar_asset_id`): an asset kept that way is in use, and
+ * deleting it would fail the batch after its objects went, or cascade into
+ * the app's rows. Read from the catalog once per run, so a column added later
+ * is covered without configuration.
+ */
+async function referencedElsewhere(): Promise<SQL> {
   const a = serviceAssets;
-  // detachedAt is written by toISOString() (markDetached), so ISO strings compare as text: no cast can fail.
+  // One row per foreign key, its columns paired with the service_assets columns they reference (id, or key).
+  const keys = await db().execute<{ tableName: string; columns: string[]; referenced: string[] }>(sql`
+    select c.conrelid::regclass::text as "tableName",
+      array_agg(own.attname order by k.i) as "columns", array_agg(ref.attname order by k.i) as "referenced"
+    from pg_constraint c
+    cross join lateral unnest(c.conkey, c.confkey) with ordinality as k(own, ref, i)
+    join pg_attribute own on own.attrelid = c.conrelid and own.attnum = k.own
+    join pg_attribute ref on ref.attrelid = c.confrelid and ref.attnum = k.ref
+    where c.contype = 'f'
+      and c.confrelid = to_regclass(${getTableName(a)})
+      and c.conrelid <> to_regclass(${getTableName(serviceAttachments)})
+      and c.conrelid <> c.confrelid
+    group by c.oid, c.conrelid`);
+  // regclass::text is already quoted (and schema-qualified when off the search_path).
+  const checks = keys.map(({ tableName, columns, referenced }) => {
+    const pairs = columns.map(
+      (column, i) => sql`${sql.identifier(column)} = ${a}.${sql.identifier(referenced[i] ?? '')}`,
+    );
+    return sql`exists (select 1 from ${sql.raw(tableName)} where ${sql.join(pairs, sql` and `)})`;
+  });
+  return checks.length === 0 ? sql`false` : sql.join(checks, sql` or `);
+}
+
+interface Cutoffs {
+  /** Pending assets created, and ready ones detached, before this. */
+  age: string;
+  /** Confirmed uploads never attached, confirmed before this: the age, but at least ATTACH_GRACE_MS ago. */
+  attach: string;
+  /** The foreign keys of other tables that hold an asset (referencedElsewhere). */
+  referenced: SQL;
+}
+
+function staleCondition({ age, attach, referenced }: Cutoffs) {
+  const a = serviceAssets;
+  const unattached = sql`not exists (select 1 from ${serviceAttachments} where ${serviceAttachments.assetId} = ${a.id})`;
+  // detachedAt and awaitingAttachSince are written by toISOString() (markDetached, confirm), so ISO strings
+  // compare as text: no cast can fail.
   return sql`(
-    (${a.status} = 'pending' and ${a.createdAt} < ${cutoff.toISOString()}::timestamptz)
+    (${a.status} = 'pending' and ${a.createdAt} < ${age}::timestamptz)
     or (${a.status} = 'ready'
       and ${a.metadata} ? 'detachedAt'
-      and ${a.metadata}->>'detachedAt' < ${cutoff.toISOString()}
-      and not exists (select 1 from ${serviceAttachments} where ${serviceAttachments.assetId} = ${a.id}))
-  )`;
+      and ${a.metadata}->>'detachedAt' < ${age}
+      and ${unattached})
+    or (${a.status} = 'ready'
+      and ${a.metadata} ? 'awaitingAttachSince'
+      and not ${a.metadata} ? 'detachedAt'
+      and ${a.metadata}->>'awaitingAttachSince' < ${attach}
+      and ${unattached})
+  ) and not (${referenced})`;
 }
 
 async function deleteObjects(keys: readonly string[]): Promise<void> {
@@ -72,12 +134,12 @@ async function deleteObjects(keys: readonly string[]): Promise<void> {
 }
 
 /** One batch in one transaction: claim, re-check, delete objects, delete rows. */
-async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed: number; removed: number }> {
+async function cleanupBatch(cutoffs: Cutoffs, batchSize: number): Promise<{ claimed: number; removed: number }> {
   return transaction(async () => {
     const claimed = await db()
       .select({ id: serviceAssets.id })
       .from(serviceAssets)
-      .where(staleCondition(cutoff))
+      .where(staleCondition(cutoffs))
       .orderBy(asc(serviceAssets.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
@@ -94,7 +156,7 @@ async function cleanupBatch(cutoff: Date, batchSize: number): Promise<{ claimed:
         variants: serviceAssets.variants,
       })
       .from(serviceAssets)
-      .where(and(ids, staleCondition(cutoff)));
+      .where(and(ids, staleCondition(cutoffs)));
     // Abandoned browser multipart uploads: drop their parts first (a store without abort, s3rver, answers false).
     for (const row of stale) {
       if (row.multipart) await abortMultipart(row.stagingKey ?? row.key, row.multipart.uploadId);
@@ -142,7 +204,7 @@ async function sweepOrphanAttachments(): Promise<number> {
   return swept;
 }
 
-/** Removes stale pending and long-orphaned assets, then unclaimed staging objects; returns how many assets. */
+/** Removes stale pending, never-attached and long-orphaned assets, then unclaimed staging objects; returns how many assets. */
 export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promise<number> {
   const { olderThanMs = DEFAULT_CLEANUP_AGE_MS, batchSize = 100 } = options;
   if (!Number.isFinite(olderThanMs) || olderThanMs < 0) {
@@ -153,11 +215,17 @@ export async function runAssetCleanup(options: AssetCleanupOptions = {}): Promis
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
     throw new RangeError(`runAssetCleanup: batchSize must be a positive integer (got ${batchSize})`);
   }
-  const cutoff = new Date(Date.now() - olderThanMs);
+  const now = Date.now();
+  const cutoff = new Date(now - olderThanMs);
   await sweepOrphanAttachments();
+  const cutoffs: Cutoffs = {
+    age: cutoff.toISOString(),
+    attach: new Date(now - Math.max(olderThanMs, ATTACH_GRACE_MS)).toISOString(),
+    referenced: await referencedElsewhere(),
+  };
   let total = 0;
   for (;;) {
-    const { claimed, removed } = await cleanupBatch(cutoff, batchSize);
+    const { claimed, removed } = await cleanupBatch(cutoffs, batchSize);
     total += removed;
     // A short batch means nothing stale is left unclaimed (other runs hold the rest).
     if (claimed < batchSize) break;

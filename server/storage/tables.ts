@@ -27,6 +27,11 @@ export interface AssetMetadata {
   userId?: number | string;
   /** ISO time the asset lost its last attachment (for orphan cleanup). */
   detachedAt?: string;
+  /**
+   * ISO time a browser upload was confirmed, until its first attach removes it:
+   * an asset that keeps it was never attached (for orphan cleanup).
+   */
+  awaitingAttachSince?: string;
   [key: string]: unknown;
 }
 
