@@ -9,7 +9,7 @@
  * (the browser's file dialog is not a web page); the keyboard opens it.
  */
 import { makePdf } from './support/files';
-import { ALICE, createCampaign, signInAs, teamId, uniqueName } from './support/session';
+import { ALICE, BOB, createCampaign, memberRoleOf, signInAs, teamId, uniqueName } from './support/session';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
@@ -160,6 +160,33 @@ test('revoking an API key with the keyboard: announced, and focus stays in the l
   await expect(page.getByRole('table', { name: 'API keys' })).toBeFocused();
 });
 
+test('changing a member’s role by keyboard: the select only picks, Save role applies it and says so', async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/members`);
+  const role = page.getByLabel('Role of Bob');
+  try {
+    // An arrow key on a closed select changes its value in Chromium: that alone must not save anything.
+    await tabTo(page, role);
+    await page.keyboard.press('ArrowDown');
+    await expect(role).toHaveValue('owner');
+    await expect(role).toBeFocused();
+    expect(await memberRoleOf(page.request, acme, BOB)).toBe('member');
+
+    const save = page.getByRole('button', { name: 'Save role of Bob' });
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Bob is now an owner.' })).toBeVisible();
+    expect(await memberRoleOf(page.request, acme, BOB)).toBe('owner');
+    // Focus stays where the keyboard was, not on the page's body.
+    await expect(save).toBeFocused();
+  } finally {
+    await setRole(page, acme, BOB, 'member');
+  }
+});
+
 // A button pressed stays focused while its action runs (app/components/Button.tsx), instead of dropping focus to <body>.
 test('a wrong password: the alert comes, focus is still on the button', async ({ page }) => {
   await page.goto('/sign-in');
@@ -253,3 +280,14 @@ test('a post body too long: the error is linked to the body, which takes focus',
   await expect(body).toHaveAccessibleDescription('is too long (maximum is 20000 characters)');
   await expect(body).toBeFocused();
 });
+
+/** Sets a member's role through the API as Alice (a test's own clean-up). */
+async function setRole(page: Page, team: number, email: string, role: 'member' | 'owner'): Promise<void> {
+  const list = (await (await page.request.get(`/api/teams/${team}/members`)).json()) as {
+    data: { id: number; user: { email: string } }[];
+  };
+  const member = list.data.find((candidate) => candidate.user.email === email);
+  if (!member) throw new Error(`${email} is not a member of team ${team}`);
+  const response = await page.request.patch(`/api/teams/${team}/members/${member.id}`, { data: { data: { role } } });
+  expect(response.status(), await response.text()).toBe(200);
+}
