@@ -281,6 +281,20 @@ test('a post body too long: the error is linked to the body, which takes focus',
   await expect(body).toBeFocused();
 });
 
+test('the status filter by keyboard: toggle buttons, the chosen one pressed', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/campaigns`);
+  const filter = page.getByRole('group', { name: 'Campaign status' });
+  await expect(filter.getByRole('button', { name: 'Current' })).toHaveAttribute('aria-pressed', 'true');
+  const archived = filter.getByRole('button', { name: 'Archived' });
+  await tabTo(page, archived);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/tab=archived/);
+  await expect(archived).toHaveAttribute('aria-pressed', 'true');
+  await expect(filter.getByRole('button', { name: 'Current' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(archived).toBeFocused();
+});
+
 /** Sets a member's role through the API as Alice (a test's own clean-up). */
 async function setRole(page: Page, team: number, email: string, role: 'member' | 'owner'): Promise<void> {
   const list = (await (await page.request.get(`/api/teams/${team}/members`)).json()) as {
