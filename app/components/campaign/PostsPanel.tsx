@@ -48,8 +48,8 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
       <ul className="posts" aria-label="Posts">
         {list.data?.data.map((post) => (
           <li key={post.id} className="post">
-            <h3>{post.title}</h3>
-            {post.body && <p>{post.body}</p>}
+            <h3 className="user-text">{post.title}</h3>
+            {post.body && <p className="user-text">{post.body}</p>}
             <p className="muted small">{formatDate(post.createdAt)}</p>
           </li>
         ))}
