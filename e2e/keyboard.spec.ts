@@ -305,3 +305,19 @@ async function setRole(page: Page, team: number, email: string, role: 'member' |
   const response = await page.request.patch(`/api/teams/${team}/members/${member.id}`, { data: { data: { role } } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+test('the skip link lands on the page’s own content, past the team’s navigation', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/members`);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The first control of the members page itself, not the team's tabs.
+  expect(
+    await page.evaluate(() => {
+      const active = document.activeElement;
+      return Boolean(active?.closest('main')) && !active?.closest('nav');
+    }),
+  ).toBe(true);
+});
