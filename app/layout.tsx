@@ -9,6 +9,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { appName } from '@/appName';
 import { SiteHeader } from './components/SiteHeader';
+import { SkipLink } from './components/SkipLink';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -21,9 +22,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
+        <SkipLink />
         <SiteHeader />
         <Providers>
           <div id="main">{children}</div>

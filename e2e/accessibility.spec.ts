@@ -7,7 +7,9 @@
  * page is checked as it first shows and, where it has a form, with the
  * errors a wrong submit brings.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { appName } from '../appName';
 import { expectAccessible } from './support/accessibility';
 import { makePdf, makePng } from './support/files';
 import { ALICE, signInAs, teamId, uniqueName } from './support/session';
@@ -126,7 +128,24 @@ test.describe('pages signed in as Alice', () => {
     await expectAccessible(page, 'the API keys page with the form’s errors');
   });
 
+  test('the team’s name is in a landmark (axe’s region rule)', async ({ page }) => {
+    await page.goto(`/teams/${acme}/members`);
+    const results = await new AxeBuilder({ page }).withRules(['region']).analyze();
+    expect(results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual([]);
+  });
+
   // demo:begin
+  test('page titles say what the page shows: a campaign’s name, or Not found', async ({ page }) => {
+    const id = await newCampaignId(page.request, acme);
+    await page.goto(`/teams/${acme}/campaigns/${id}`);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await expect(page).toHaveTitle(`${name} · ${appName}`);
+    await page.goto(`/teams/${acme}/campaigns/987654321`);
+    await expect(page).toHaveTitle(`Not found · ${appName}`);
+    await page.goto('/nope');
+    await expect(page).toHaveTitle(`Not found · ${appName}`);
+  });
+
   test('a campaign that does not exist: the not-found page inside the team', async ({ page }) => {
     const response = await page.goto(`/teams/${acme}/campaigns/987654321`);
     expect(response?.status()).toBe(404);

@@ -76,8 +76,10 @@ test('sign up, create a team, invite, accept in a second browser, change the rol
   const maxRow = page.getByTestId('member-row').filter({ hasText: memberEmail });
   await expect(maxRow).toContainText('member');
   await members.getByLabel('Role of Max').selectOption('owner');
+  await members.getByRole('button', { name: 'Save role of Max' }).click();
   await expect.poll(async () => memberRoleOf(page.request, teamId, memberEmail)).toBe('owner');
   await members.getByLabel('Role of Max').selectOption('member');
+  await members.getByRole('button', { name: 'Save role of Max' }).click();
   await expect.poll(async () => memberRoleOf(page.request, teamId, memberEmail)).toBe('member');
   await maxRow.getByRole('button', { name: 'Remove Max' }).click();
   await maxRow.getByRole('button', { name: 'Yes, remove Max' }).click();

@@ -9,7 +9,7 @@
  * (the browser's file dialog is not a web page); the keyboard opens it.
  */
 import { makePdf } from './support/files';
-import { ALICE, createCampaign, signInAs, teamId, uniqueName } from './support/session';
+import { ALICE, BOB, createCampaign, memberRoleOf, signInAs, teamId, uniqueName } from './support/session';
 import { expect, type Locator, type Page, test } from './support/test';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
@@ -145,7 +145,8 @@ test('revoking an API key with the keyboard: announced, and focus stays in the l
   const key = uniqueName('Keyboard key');
   await page.keyboard.type(key);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: key }).first()).toBeVisible();
+  // The token panel (shown once) takes focus.
+  await expect(page.getByRole('region', { name: `API key “${key}” created` })).toBeFocused();
 
   const revoke = page.getByRole('button', { name: `Revoke ${key}` });
   await tabTo(page, revoke);
@@ -157,4 +158,166 @@ test('revoking an API key with the keyboard: announced, and focus stays in the l
   await expect(page.getByTestId('api-key-row').filter({ hasText: key })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: `Revoked ${key}.` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'API keys' })).toBeFocused();
+});
+
+test('changing a member’s role by keyboard: the select only picks, Save role applies it and says so', async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/members`);
+  const role = page.getByLabel('Role of Bob');
+  try {
+    // An arrow key on a closed select changes its value in Chromium: that alone must not save anything.
+    await tabTo(page, role);
+    await page.keyboard.press('ArrowDown');
+    await expect(role).toHaveValue('owner');
+    await expect(role).toBeFocused();
+    expect(await memberRoleOf(page.request, acme, BOB)).toBe('member');
+
+    const save = page.getByRole('button', { name: 'Save role of Bob' });
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Bob is now an owner.' })).toBeVisible();
+    expect(await memberRoleOf(page.request, acme, BOB)).toBe('owner');
+    // Focus stays where the keyboard was, not on the page's body.
+    await expect(save).toBeFocused();
+  } finally {
+    await setRole(page, acme, BOB, 'member');
+  }
+});
+
+// A button pressed stays focused while its action runs (app/components/Button.tsx), instead of dropping focus to <body>.
+test('a wrong password: the alert comes, focus is still on the button', async ({ page }) => {
+  await page.goto('/sign-in');
+  const signIn = page.getByRole('form', { name: 'Password sign-in' });
+  await signIn.getByLabel('Email').fill(ALICE);
+  await signIn.getByLabel('Password').fill('not-her-password');
+  await signIn.getByRole('button', { name: 'Sign in with password' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(signIn.getByRole('alert')).toBeVisible();
+  await expect(signIn.getByRole('button', { name: 'Sign in with password' })).toBeFocused();
+});
+
+test('a new API key: its token panel (shown once) takes focus; Done returns to the form', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/api-keys`);
+  const keyName = page.getByLabel('Key name');
+  await keyName.fill(uniqueName('Focus key'));
+  await page.getByRole('button', { name: 'Create key' }).focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: /API key “.*” created/ });
+  await expect(panel).toBeFocused();
+  await panel.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect(keyName).toBeFocused();
+});
+
+test('saving the team settings: focus stays on Save', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/settings`);
+  const save = page.getByRole('button', { name: 'Save settings' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await expect(save).toBeFocused();
+});
+
+test('adding a post: focus stays on Add post', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Focus post') });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const post = page.getByRole('form', { name: 'New post' });
+  await post.getByLabel('Title').fill('A post');
+  await post.getByRole('button', { name: 'Add post' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Posts' })).toContainText('A post');
+  await expect(post.getByRole('button', { name: 'Add post' })).toBeFocused();
+});
+
+test('paging to the last page: Next is unavailable and keeps focus', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Focus pages') });
+  for (let index = 1; index <= 6; index += 1) {
+    const response = await page.request.post(`/api/teams/${acme}/campaigns/${campaign.id}/posts`, {
+      data: { data: { title: `Post ${index}` } },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const pages = page.getByRole('navigation', { name: 'Post pages' });
+  const next = pages.getByRole('button', { name: /Next/ });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(pages).toContainText('Page 2 of 2');
+  await expect(next).toBeDisabled();
+  await expect(next).toBeFocused();
+});
+
+test('publishing the selected campaigns: the selection clears, focus stays on the button', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Focus publish') });
+  await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(campaign.name)}`);
+  await page.getByRole('checkbox', { name: `Select ${campaign.name}` }).check();
+  const publish = page.getByRole('button', { name: 'Publish selected' });
+  await publish.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Published 1 campaign.' })).toBeVisible();
+  await expect(publish).toBeFocused();
+});
+
+test('a post body too long: the error is linked to the body, which takes focus', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Long body') });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+  const post = page.getByRole('form', { name: 'New post' });
+  await post.getByLabel('Title').fill('ok');
+  const body = post.getByLabel('Body');
+  await body.fill('x'.repeat(20_001));
+  await post.getByRole('button', { name: 'Add post' }).click();
+  await expect(body).toHaveAttribute('aria-invalid', 'true');
+  await expect(body).toHaveAccessibleDescription('is too long (maximum is 20000 characters)');
+  await expect(body).toBeFocused();
+});
+
+test('the status filter by keyboard: toggle buttons, the chosen one pressed', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/campaigns`);
+  const filter = page.getByRole('group', { name: 'Campaign status' });
+  await expect(filter.getByRole('button', { name: 'Current' })).toHaveAttribute('aria-pressed', 'true');
+  const archived = filter.getByRole('button', { name: 'Archived' });
+  await tabTo(page, archived);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/tab=archived/);
+  await expect(archived).toHaveAttribute('aria-pressed', 'true');
+  await expect(filter.getByRole('button', { name: 'Current' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(archived).toBeFocused();
+});
+
+/** Sets a member's role through the API as Alice (a test's own clean-up). */
+async function setRole(page: Page, team: number, email: string, role: 'member' | 'owner'): Promise<void> {
+  const list = (await (await page.request.get(`/api/teams/${team}/members`)).json()) as {
+    data: { id: number; user: { email: string } }[];
+  };
+  const member = list.data.find((candidate) => candidate.user.email === email);
+  if (!member) throw new Error(`${email} is not a member of team ${team}`);
+  const response = await page.request.patch(`/api/teams/${team}/members/${member.id}`, { data: { data: { role } } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('the skip link lands on the page’s own content, past the team’s navigation', async ({ page }) => {
+  const acme = await teamId(page.request, 'Acme');
+  await page.goto(`/teams/${acme}/members`);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The first control of the members page itself, not the team's tabs.
+  expect(
+    await page.evaluate(() => {
+      const active = document.activeElement;
+      return Boolean(active?.closest('main')) && !active?.closest('nav');
+    }),
+  ).toBe(true);
 });

@@ -1,7 +1,7 @@
 /**
  * Teams and members in the browser: Alice creates a team, invites
  * Carol (a seeded user) and sees the link; Carol, in a second browser
- * context, opens the link and accepts; Alice makes her an owner, then a
+ * context, opens the link and accepts; Alice makes her an owner (Save role), then a
  * member again, then removes her.
  */
 
@@ -61,10 +61,15 @@ test('create a team, invite, accept in a second browser, change the role, remove
   const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
   await expect(carolRow).toContainText('Carol');
   await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
+  // The select only picks; Save role applies it, and the section says so.
   await members.getByLabel('Role of Carol').selectOption('owner');
-  await expect.poll(async () => memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
+  await members.getByRole('button', { name: 'Save role of Carol' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Carol is now an owner.' })).toBeVisible();
+  expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
   await members.getByLabel('Role of Carol').selectOption('member');
-  await expect.poll(async () => memberRoleOf(page.request, teamId, CAROL)).toBe('member');
+  await members.getByRole('button', { name: 'Save role of Carol' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Carol is now a member.' })).toBeVisible();
+  expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('member');
   // Removing asks first: Keep leaves her in the team (still there after a reload), Yes removes her.
   await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
   await expect(carolRow).toContainText('Remove Carol from the team?');

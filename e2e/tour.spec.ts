@@ -69,10 +69,10 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   await expectAccessible(page, 'the campaigns page');
 
   // 1. Campaigns: status tabs, a sortable column, search, paging; the URL keeps the state.
-  await page.getByRole('tab', { name: 'Archived' }).click();
+  await page.getByRole('group', { name: 'Campaign status' }).getByRole('button', { name: 'Archived' }).click();
   await expect(page).toHaveURL(/tab=archived/);
   await expect(page.getByTestId('status').filter({ hasNotText: 'archived' })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Current' }).click();
+  await page.getByRole('group', { name: 'Campaign status' }).getByRole('button', { name: 'Current' }).click();
   await expect(page).not.toHaveURL(/tab=archived/);
   const budget = page.getByRole('columnheader', { name: /Budget/ });
   await budget.getByRole('button').click();

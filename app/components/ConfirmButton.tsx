@@ -14,6 +14,7 @@
  *   </ConfirmButton>
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Button } from './Button';
 
 interface Props {
   /** The button's content (its accessible name: add visually hidden text to tell rows apart). */
@@ -25,6 +26,7 @@ interface Props {
   /** The way back; "Cancel" unless given (e.g. "Keep it"). */
   cancelLabel?: ReactNode;
   onConfirm: () => void;
+  /** While another action runs: shown and announced as unavailable, keeps focus (Button.tsx). */
   disabled?: boolean;
   /** Classes of the first button; the confirming one is always a filled danger button. */
   className?: string;
@@ -59,18 +61,17 @@ export function ConfirmButton({
 
   if (!asking) {
     return (
-      <button
+      <Button
         ref={trigger}
-        type="button"
         className={className}
-        disabled={disabled}
+        unavailable={disabled}
         onClick={() => {
           moved.current = true;
           setAsking(true);
         }}
       >
         {children}
-      </button>
+      </Button>
     );
   }
   return (
@@ -82,9 +83,9 @@ export function ConfirmButton({
       }}
     >
       <span id={questionId}>{question}</span>
-      <button type="button" className="button danger" disabled={disabled} onClick={() => answer(true)}>
+      <Button className="button danger" unavailable={disabled} onClick={() => answer(true)}>
         {confirmLabel}
-      </button>
+      </Button>
       <button
         ref={back}
         type="button"

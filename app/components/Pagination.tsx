@@ -1,5 +1,11 @@
 'use client';
-/** Previous/next and "Page x of y" for an index response's `pagination`. */
+/**
+ * Previous/next and "Page x of y" for an index response's `pagination`. At
+ * either end the button is unavailable but keeps focus (Button.tsx), so
+ * paging to the last page with the keyboard does not lose your place.
+ */
+import { Button } from './Button';
+
 interface PaginationInfo {
   page: number;
   perPage: number;
@@ -23,17 +29,17 @@ export function Pagination({
   const more = totalCountCapped ? '+' : '';
   return (
     <nav aria-label={label} className="pagination">
-      <button type="button" className="button subtle" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button className="button subtle" unavailable={page <= 1} onClick={() => onPage(page - 1)}>
         ← Previous
-      </button>
+      </Button>
       <span aria-live="polite">
         Page {page} of {pages}
         {more} · {totalCount}
         {more} in all
       </span>
-      <button type="button" className="button subtle" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+      <Button className="button subtle" unavailable={!hasMore} onClick={() => onPage(page + 1)}>
         Next →
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -4,7 +4,7 @@
  * (`noValidate`), so the model's rules live in one place.
  */
 import type { InputHTMLAttributes } from 'react';
-import { FieldError, fieldErrorId } from './FieldError';
+import { FieldError, fieldErrorProps } from './FieldError';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
   id: string;
@@ -15,7 +15,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 export function TextField({ id, label, value, onChange, errors, ...input }: TextFieldProps) {
-  const invalid = Boolean(errors?.length);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -23,8 +22,7 @@ export function TextField({ id, label, value, onChange, errors, ...input }: Text
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? fieldErrorId(id) : undefined}
+        {...fieldErrorProps(id, errors)}
         {...input}
       />
       <FieldError inputId={id} messages={errors} />

@@ -5,6 +5,7 @@
  * Submits the `signIn` server action; its error comes back as state.
  */
 import { useActionState } from 'react';
+import { Button } from '../components/Button';
 import { type SignInState, signIn } from './actions';
 import { DEMO_USERS } from './demoUsers';
 
@@ -14,15 +15,22 @@ export function SignInForm({ next }: { next?: string | null }) {
     <div className="stack">
       <form action={action} className="stack">
         {next && <input type="hidden" name="next" value={next} />}
-        <fieldset className="choices" disabled={pending}>
+        <fieldset className="choices">
           <legend>Sign in as a demo user</legend>
           {DEMO_USERS.map((user) => (
-            <button key={user.email} type="submit" name="email" value={user.email} className="choice">
+            <Button
+              key={user.email}
+              type="submit"
+              name="email"
+              value={user.email}
+              className="choice"
+              unavailable={pending}
+            >
               <strong>{user.name}</strong>
               <span className="muted">
                 {user.email} · {user.note}
               </span>
-            </button>
+            </Button>
           ))}
         </fieldset>
       </form>
@@ -41,9 +49,9 @@ export function SignInForm({ next }: { next?: string | null }) {
             aria-invalid={state.error ? true : undefined}
           />
         </div>
-        <button type="submit" className="button" disabled={pending}>
+        <Button type="submit" unavailable={pending}>
           Sign in
-        </button>
+        </Button>
       </form>
       {state.error && (
         <p id="sign-in-error" role="alert" className="error">

@@ -1,16 +1,18 @@
 'use client';
 /**
- * The team's API keys (owners only): create one and see its token once,
+ * The team's API keys (owners only): create one and see its token once
+ * (NewTokenNotice takes focus; Done brings it back to the name field),
  * list them with when each was last used, revoke (asked first; then it
  * says so, with focus on the table, as the row it was in is gone). A key acts as its creator
  * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { APIKeyController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { FieldError, fieldErrorProps } from '../FieldError';
 import { formatDate } from '../format';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 import { useRemovalNotice } from '../useRemovalNotice';
@@ -20,6 +22,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
   const keys = APIKeyController.use({ teamId });
   const list = keys.index({ perPage: 100 });
   const [name, setName] = useState('');
+  const nameInput = useRef<HTMLInputElement>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const create = keys.create({
     onSuccess: (key) => {
@@ -47,21 +50,30 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
         <div className="field">
           <label htmlFor="api-key-name">Key name</label>
           <input
+            ref={nameInput}
             id="api-key-name"
             value={name}
             placeholder="e.g. Zapier"
             onChange={(event) => setName(event.target.value)}
-            aria-invalid={fields?.name ? true : undefined}
-            aria-describedby={fields?.name ? fieldErrorId('api-key-name') : undefined}
+            {...fieldErrorProps('api-key-name', fields?.name)}
           />
           <FieldError inputId="api-key-name" messages={fields?.name} />
         </div>
-        <button type="submit" className="button" disabled={create.isPending}>
+        <Button type="submit" unavailable={create.isPending}>
           Create key
-        </button>
+        </Button>
         {create.error && !fields && <ErrorMessage error={create.error} />}
       </form>
-      {created && <NewTokenNotice name={created.name} token={created.token} onDismiss={() => setCreated(null)} />}
+      {created && (
+        <NewTokenNotice
+          name={created.name}
+          token={created.token}
+          onDismiss={() => {
+            setCreated(null);
+            nameInput.current?.focus();
+          }}
+        />
+      )}
       <ErrorMessage error={list.error ?? revoke.error} />
       <p role="status" className="notice">
         {removal.message}

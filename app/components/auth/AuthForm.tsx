@@ -10,8 +10,9 @@
  * the new session) or shows a confirmation.
  */
 import { type FormEvent, useState } from 'react';
+import { Button } from '../Button';
 import { retryText } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { FieldError, fieldErrorProps } from '../FieldError';
 
 export interface AuthField {
   name: string;
@@ -114,7 +115,6 @@ export function AuthForm({
     <form onSubmit={submit} className="stack" aria-label={label} aria-describedby={message ? errorId : undefined}>
       {fields.map((field) => {
         const errors = failure?.fields[field.name];
-        const invalid = Boolean(errors?.length);
         return (
           <div className="field" key={field.name}>
             <label htmlFor={inputId(field.name)}>{field.label}</label>
@@ -124,16 +124,15 @@ export function AuthForm({
               type={field.type}
               autoComplete={field.autoComplete}
               required
-              aria-invalid={invalid || undefined}
-              aria-describedby={errors?.length ? fieldErrorId(inputId(field.name)) : undefined}
+              {...fieldErrorProps(inputId(field.name), errors)}
             />
             <FieldError inputId={inputId(field.name)} messages={errors} />
           </div>
         );
       })}
-      <button type="submit" className="button" disabled={pending}>
+      <Button type="submit" unavailable={pending}>
         {submitLabel}
-      </button>
+      </Button>
       {message && (
         <p id={errorId} role="alert" className="error">
           {message}

@@ -12,6 +12,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { CampaignController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
 import { noticeForNextPage } from '../noticeForNextPage';
@@ -44,27 +45,17 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
     <div className="stack">
       <div className="toolbar">
         {campaign.status === 'draft' && (
-          <button type="button" className="button" disabled={busy} onClick={() => publish.mutate(campaign.id)}>
+          <Button unavailable={busy} onClick={() => publish.mutate(campaign.id)}>
             Publish
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className="button subtle"
-          disabled={busy}
-          onClick={() => duplicate.mutate({ id: campaign.id })}
-        >
+        <Button className="button subtle" unavailable={busy} onClick={() => duplicate.mutate({ id: campaign.id })}>
           Duplicate
-        </button>
+        </Button>
         {canArchive && (
-          <button
-            type="button"
-            className="button subtle danger"
-            disabled={busy}
-            onClick={() => archive.mutate([campaign.id])}
-          >
+          <Button className="button subtle danger" unavailable={busy} onClick={() => archive.mutate([campaign.id])}>
             Archive
-          </button>
+          </Button>
         )}
         {canDelete && (
           <ConfirmButton

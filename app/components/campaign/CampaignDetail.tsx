@@ -46,7 +46,7 @@ export function CampaignDetail({ teamId, campaignId, isOwner, multipartThreshold
       </p>
       <header className="detail-header">
         <div>
-          <h1>{campaign.name}</h1>
+          <h1 className="user-text">{campaign.name}</h1>
           <p className="muted">
             <StatusBadge status={campaign.status} /> · Budget {formatBudget(campaign.budget)} · Created{' '}
             {formatDate(campaign.createdAt)}

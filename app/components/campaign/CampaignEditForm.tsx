@@ -8,6 +8,7 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { CampaignFields } from '../campaigns/CampaignFields';
 import { parseBudget } from '../campaigns/parseBudget';
 import { ErrorMessage } from '../ErrorMessage';
@@ -58,9 +59,9 @@ export function CampaignEditForm({ teamId, campaign }: Props) {
           fields={fields}
         />
         <div className="field actions">
-          <button type="submit" className="button" disabled={update.isPending}>
+          <Button type="submit" unavailable={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save changes'}
-          </button>
+          </Button>
         </div>
         {update.error && !fields && <ErrorMessage error={update.error} />}
         <p role="status" className="notice">

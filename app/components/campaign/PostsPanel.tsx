@@ -5,10 +5,12 @@
  * scopes): newest first, paged, and a form to write one. A post counts
  * towards the campaign's score, so creating one refreshes the campaign too.
  */
+import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { CampaignController, PostController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError } from '../FieldError';
+import { FieldError, fieldErrorProps } from '../FieldError';
 import { formatDate } from '../format';
 import { Pagination } from '../Pagination';
 import { TextField } from '../TextField';
@@ -20,7 +22,8 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
   const [body, setBody] = useState('');
   const posts = PostController.use({ teamId, campaignId });
   const campaigns = CampaignController.use({ teamId });
-  const list = posts.index({ page, perPage: 5 });
+  // The page on screen stays until the next one comes, so the pager (and the focus on its button) does not go.
+  const list = posts.index({ page, perPage: 5 }, { placeholderData: keepPreviousData });
   const create = posts.create({
     onSuccess: () => {
       setTitle('');
@@ -45,8 +48,8 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
       <ul className="posts" aria-label="Posts">
         {list.data?.data.map((post) => (
           <li key={post.id} className="post">
-            <h3>{post.title}</h3>
-            {post.body && <p>{post.body}</p>}
+            <h3 className="user-text">{post.title}</h3>
+            {post.body && <p className="user-text">{post.body}</p>}
             <p className="muted small">{formatDate(post.createdAt)}</p>
           </li>
         ))}
@@ -65,12 +68,18 @@ export function PostsPanel({ teamId, campaignId }: { teamId: number; campaignId:
         />
         <div className="field">
           <label htmlFor="post-body">Body</label>
-          <textarea id="post-body" rows={3} value={body} onChange={(event) => setBody(event.target.value)} />
+          <textarea
+            id="post-body"
+            rows={3}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            {...fieldErrorProps('post-body', fields?.body)}
+          />
           <FieldError inputId="post-body" messages={fields?.body} />
         </div>
-        <button type="submit" className="button" disabled={create.isPending}>
+        <Button type="submit" unavailable={create.isPending}>
           Add post
-        </button>
+        </Button>
         {create.error && !fields && <ErrorMessage error={create.error} />}
       </form>
     </section>

@@ -7,6 +7,7 @@
  * kept by the list (CampaignsView), which clears it on the next action.
  */
 import { CampaignController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
 
 interface Props {
@@ -36,29 +37,28 @@ export function BulkActions({ teamId, isOwner, selected, notice, onDone }: Props
       <span className="muted" aria-live="polite">
         {selected.length} selected
       </span>
-      <button
-        type="button"
+      {/* Unavailable, not disabled (Button.tsx): a done action clears the selection, and focus stays put. */}
+      <Button
         className="button subtle"
-        disabled={none || busy}
+        unavailable={none || busy}
         onClick={() => {
           archive.reset(); // the other action's old error is not about this one
           publish.mutate([...selected]);
         }}
       >
         Publish selected
-      </button>
+      </Button>
       {isOwner && (
-        <button
-          type="button"
+        <Button
           className="button subtle danger"
-          disabled={none || busy}
+          unavailable={none || busy}
           onClick={() => {
             publish.reset();
             archive.mutate([...selected]);
           }}
         >
           Archive selected
-        </button>
+        </Button>
       )}
       {/* The last outcome, until another action starts or fails. */}
       <span role="status" className="notice">

@@ -98,7 +98,7 @@ export function CampaignTable({ teamId, rows, sort, onSort, selected, onSelect }
               <td className={styles.logoCell}>
                 <CampaignThumb logo={row.logo} name={row.name} />
               </td>
-              <td>
+              <td className="user-text">
                 <Link href={`/teams/${teamId}/campaigns/${row.id}`}>{row.name}</Link>
               </td>
               <td data-testid="status">

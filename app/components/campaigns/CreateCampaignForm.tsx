@@ -9,6 +9,7 @@
 import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError } from '../FieldError';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
@@ -71,9 +72,9 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
         <FieldError inputId="new-campaign-status" messages={fields?.status} />
       </div>
       <div className="field actions">
-        <button type="submit" className="button" disabled={create.isPending}>
+        <Button type="submit" unavailable={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create campaign'}
-        </button>
+        </Button>
       </div>
       {create.error && !fields && <ErrorMessage error={create.error} />}
       <p role="status" className="notice">

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { teamHomePath } from '@/app/lib/teamHomePath';
 import { InvitationAcceptanceController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
 
 export function AcceptInvitation({ token }: { token: string }) {
@@ -15,9 +16,9 @@ export function AcceptInvitation({ token }: { token: string }) {
   });
   return (
     <div className="stack">
-      <button type="button" className="button" disabled={accept.isPending} onClick={() => accept.mutate({ token })}>
+      <Button unavailable={accept.isPending} onClick={() => accept.mutate({ token })}>
         Accept invitation
-      </button>
+      </Button>
       <ErrorMessage error={accept.error} />
     </div>
   );

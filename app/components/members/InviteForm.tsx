@@ -6,8 +6,9 @@
  */
 import { type FormEvent, useState } from 'react';
 import { InvitationController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { FieldError, fieldErrorProps } from '../FieldError';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 export function InviteForm({ teamId }: { teamId: number }) {
@@ -43,8 +44,7 @@ export function InviteForm({ teamId }: { teamId: number }) {
             value={email}
             placeholder="name@example.com"
             onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={fields?.email ? true : undefined}
-            aria-describedby={fields?.email ? fieldErrorId('invite-email') : undefined}
+            {...fieldErrorProps('invite-email', fields?.email)}
           />
           <FieldError inputId="invite-email" messages={fields?.email} />
         </div>
@@ -55,9 +55,9 @@ export function InviteForm({ teamId }: { teamId: number }) {
             <option value="owner">owner</option>
           </select>
         </div>
-        <button type="submit" className="button" disabled={create.isPending}>
+        <Button type="submit" unavailable={create.isPending}>
           Send invitation
-        </button>
+        </Button>
         {create.error && !fields?.email && <ErrorMessage error={create.error} />}
       </form>
       {created && (

@@ -1,7 +1,9 @@
 'use client';
 /**
- * The team's members. Owners see a role select and a Remove button on each
- * other row; everyone sees Leave on their own row. Both ask first
+ * The team's members. Owners see a role select with its Save button
+ * (MemberRoleControl) and a Remove button on each other row; a saved role is
+ * announced in the section's status region. Everyone sees Leave on their
+ * own row. Remove and Leave ask first
  * (ConfirmButton); a removal says so, with focus on the heading, as the row
  * it was in is gone. Leaving goes to the home page (this one is no longer
  * yours), which says so the same way (noticeForNextPage.ts). The API enforces
@@ -9,12 +11,14 @@
  * they hit.
  */
 import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { MemberController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { noticeForNextPage } from '../noticeForNextPage';
 import { useRemovalNotice } from '../useRemovalNotice';
+import { type MemberRole, MemberRoleControl } from './MemberRoleControl';
 
 interface MemberUser {
   id: number;
@@ -36,6 +40,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
   const changeRole = members.update();
   const remove = members.destroy();
   const removal = useRemovalNotice<HTMLHeadingElement>();
+  const [roleNotice, setRoleNotice] = useState('');
   const leave = members.mutateLeave({
     onSuccess: () => {
       noticeForNextPage(`You left ${teamName}.`);
@@ -51,7 +56,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
       </h2>
       <ErrorMessage error={list.error ?? changeRole.error ?? remove.error ?? leave.error} />
       <p role="status" className="notice">
-        {removal.message}
+        {removal.message || roleNotice}
       </p>
       <DataTable label="Members" columns={['Name', 'Email', 'Role']}>
         {list.data?.data.map((member) => {
@@ -67,17 +72,22 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
               <td>{user.email}</td>
               <td>
                 {isOwner && !isMe ? (
-                  <select
-                    aria-label={`Role of ${user.name}`}
-                    value={member.role}
-                    disabled={changeRole.isPending}
-                    onChange={(event) =>
-                      changeRole.mutate({ id: member.id, data: { role: event.target.value as 'owner' | 'member' } })
-                    }
-                  >
-                    <option value="member">member</option>
-                    <option value="owner">owner</option>
-                  </select>
+                  <MemberRoleControl
+                    name={user.name}
+                    role={member.role as MemberRole}
+                    saving={changeRole.isPending}
+                    onSave={(role) => {
+                      removal.clear();
+                      setRoleNotice('');
+                      changeRole.mutate(
+                        { id: member.id, data: { role } },
+                        {
+                          onSuccess: () =>
+                            setRoleNotice(`${user.name} is now ${role === 'owner' ? 'an owner' : 'a member'}.`),
+                        },
+                      );
+                    }}
+                  />
                 ) : (
                   <span className="badge">{member.role}</span>
                 )}
@@ -110,6 +120,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                       disabled={remove.isPending}
                       onConfirm={() => {
                         removal.clear();
+                        setRoleNotice('');
                         remove.mutate(member.id, { onSuccess: () => removal.announce(`Removed ${user.name}.`) });
                       }}
                     >

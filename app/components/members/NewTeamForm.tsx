@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { teamHomePath } from '@/app/lib/teamHomePath';
 import { TeamController } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
 import { TextField } from '../TextField';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
@@ -29,9 +30,9 @@ export function NewTeamForm() {
   return (
     <form ref={form} onSubmit={submit} noValidate className="form card" aria-label="New team">
       <TextField id="team-name" label="Team name" value={name} onChange={setName} errors={fields?.name} required />
-      <button type="submit" className="button" disabled={create.isPending}>
+      <Button type="submit" unavailable={create.isPending}>
         Create team
-      </button>
+      </Button>
       {create.error && !fields?.name && <ErrorMessage error={create.error} />}
     </form>
   );

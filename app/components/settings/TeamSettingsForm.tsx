@@ -8,8 +8,9 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { TeamSettingsController, type TeamSettingsControllerRecord } from '@/controllers/browser';
+import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
-import { FieldError, fieldErrorId } from '../FieldError';
+import { FieldError, fieldErrorProps } from '../FieldError';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
 /** Suggestions only: any IANA zone is accepted (the model checks it). */
@@ -47,8 +48,6 @@ function SettingsFields({
   const update = TeamSettingsController.use({ teamId }).update({ onSuccess: () => setSaved(true) });
   const fields = update.error?.fields;
   const form = useFocusFirstInvalid(fields);
-  const describe = (field: string) =>
-    fields?.[field] ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(`settings-${field}`) } : {};
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +58,8 @@ function SettingsFields({
   return (
     <form ref={form} onSubmit={submit} noValidate className="form card" aria-label="Team settings">
       {!isOwner && <p className="notice">Only team owners can change these settings.</p>}
-      <fieldset disabled={!isOwner || update.isPending} className="plain">
+      {/* Read-only for members; while a save runs only the button is unavailable (Button.tsx), so focus stays. */}
+      <fieldset disabled={!isOwner} className="plain">
         <div className="field">
           <label htmlFor="settings-timezone">Time zone</label>
           <input
@@ -67,7 +67,7 @@ function SettingsFields({
             list="settings-timezones"
             value={timezone}
             onChange={(event) => setTimezone(event.target.value)}
-            {...describe('timezone')}
+            {...fieldErrorProps('settings-timezone', fields?.timezone)}
           />
           <datalist id="settings-timezones">
             {COMMON_ZONES.map((zone) => (
@@ -89,7 +89,7 @@ function SettingsFields({
               id="settings-brandColor"
               value={brandColor}
               onChange={(event) => setBrandColor(event.target.value)}
-              {...describe('brandColor')}
+              {...fieldErrorProps('settings-brandColor', fields?.brandColor)}
             />
           </div>
           <FieldError inputId="settings-brandColor" messages={fields?.brandColor} />
@@ -104,9 +104,9 @@ function SettingsFields({
           <label htmlFor="settings-weeklyDigest">Send a weekly digest email</label>
         </div>
         {isOwner && (
-          <button type="submit" className="button">
+          <Button type="submit" unavailable={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save settings'}
-          </button>
+          </Button>
         )}
       </fieldset>
       {update.error && !fields && <ErrorMessage error={update.error} />}

@@ -19,12 +19,13 @@ export default async function TeamLayout({
   const { team, role, isOwner } = await requireTeam((await params).teamId);
   return (
     <div className="page">
-      <div className="team-bar">
-        <p className="team-name">
+      {/* A landmark of its own (a region named "Team"), so no text sits outside one; the skip link passes it. */}
+      <section aria-label="Team" className="team-bar">
+        <p className="team-name user-text">
           {team.name} <span className="badge">{role}</span>
         </p>
         <TeamNav teamId={team.id} isOwner={isOwner} />
-      </div>
+      </section>
       {children}
     </div>
   );
