@@ -6,6 +6,7 @@
  * (asked first, focus back on the slot's picker, the slot taking a new file);
  * a filename of 250 characters wraps instead of widening the page.
  */
+import { expectAccessible } from './support/accessibility';
 import { openNewCampaign, throttleUploads } from './support/campaignUploads';
 import { makeMp4, makePdf, makePng } from './support/files';
 import { expect, type Page, test } from './support/test';
@@ -69,6 +70,7 @@ test('Remove takes the logo, a document and the video off the campaign, and each
   // Asked first; confirmed, the logo goes, focus lands on the slot's picker and the status line says so.
   await logo.getByRole('button', { name: 'Remove logo.png' }).click();
   await expect(logo.getByText('Remove logo.png?')).toBeVisible();
+  await expectAccessible(page, 'campaign files with Remove, one asking first');
   await logo.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(logo.getByText('No logo yet')).toBeVisible();
   await expect(logo.getByRole('status')).toHaveText('logo.png removed.');
