@@ -1,3 +1,4 @@
+// demo:file (npm run demo:remove deletes this file)
 /**
  * For the campaign file specs: a fresh campaign's page, and slower uploads
  * (Chromium's network emulation) so a step is there to see or to interrupt.
