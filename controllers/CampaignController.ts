@@ -1,8 +1,8 @@
 // demo:file (npm run demo:remove deletes this file)
 /**
  * Campaigns of a team: `/api/teams/:teamId/campaigns[/:id]` plus publish,
- * bulk publish/archive, stats, score, duplicate and attach (files uploaded
- * through UploadController). The routes are a public contract (pages, API
+ * bulk publish/archive, stats, score, duplicate, attach and detach (files
+ * uploaded through UploadController). The routes are a public contract (pages, API
  * clients and tests use them): add actions freely, rename or remove with care.
  *
  * Every query goes through `this.relation`, already limited to the URL's
@@ -19,6 +19,7 @@ import {
   apiDoc,
   before,
   mutation,
+  NotFound,
   scope,
   toValidationError,
   transaction,
@@ -30,6 +31,11 @@ import { TeamScopedController } from './TeamScopedController';
 const attachInput = z.object({
   slot: z.enum(['logo', 'documents', 'video'], "must be 'logo', 'documents' or 'video'"),
   assetId: z.number().int().positive(),
+});
+const detachInput = z.object({
+  slot: z.enum(['logo', 'documents', 'video'], "must be 'logo', 'documents' or 'video'"),
+  /** The document to remove; without it the slot is emptied (the logo or the video, or every document). */
+  assetId: z.number().int().positive().optional(),
 });
 
 // What the API reference (/api/docs) says; types come from the declarations below.
@@ -179,6 +185,18 @@ export class CampaignController extends TeamScopedController<Campaign> {
   @action('POST', undefined, { load: true, input: attachInput, output: 'record', summary: 'Attach an uploaded file' })
   async attach(campaign: Campaign, input: z.infer<typeof attachInput>): Promise<Campaign> {
     await campaign.attach(input.slot, input.assetId);
+    return campaign.load('creator', 'logo', 'documents', 'video');
+  }
+
+  /**
+   * Removes a file: `{slot, assetId}` that one (a file the slot does not hold, another team's
+   * included, is a 404), `{slot}` every file of the slot. The slot takes a new file at once; the
+   * asset cleanup deletes the detached file after its usual delay (docs/attachments.md).
+   */
+  @action('POST', undefined, { load: true, input: detachInput, output: 'record', summary: 'Remove an attached file' })
+  async detach(campaign: Campaign, input: z.infer<typeof detachInput>): Promise<Campaign> {
+    const removed = await campaign.detach(input.slot, input.assetId);
+    if (input.assetId !== undefined && removed === 0) throw new NotFound('File');
     return campaign.load('creator', 'logo', 'documents', 'video');
   }
 }

@@ -38,6 +38,7 @@ export const manifest = {
       mutateAttach: ['teams.campaigns.attach', 'mutation', 'idInput'],
       mutateBulkArchive: ['teams.campaigns.bulkArchive', 'mutation', 'ids'],
       mutateBulkPublish: ['teams.campaigns.bulkPublish', 'mutation', 'ids'],
+      mutateDetach: ['teams.campaigns.detach', 'mutation', 'idInput'],
       mutateDuplicate: ['teams.campaigns.duplicate', 'mutation', 'idInput'],
       mutatePublish: ['teams.campaigns.publish', 'mutation', 'id'],
       update: ['teams.campaigns.update', 'mutation', 'idData'],
@@ -146,6 +147,7 @@ export interface CampaignControllerApi {
     mutateAttach: MutationDef<'idInput', LoadInput<CampaignController, 'attach'>, ActionOutput<CampaignController, 'attach', RecordOf<CampaignController>, CampaignControllerRecord>>;
     mutateBulkArchive: MutationDef<'ids', undefined, ActionOutput<CampaignController, 'bulkArchive', RecordOf<CampaignController>, CampaignControllerRecord>>;
     mutateBulkPublish: MutationDef<'ids', undefined, ActionOutput<CampaignController, 'bulkPublish', RecordOf<CampaignController>, CampaignControllerRecord>>;
+    mutateDetach: MutationDef<'idInput', LoadInput<CampaignController, 'detach'>, ActionOutput<CampaignController, 'detach', RecordOf<CampaignController>, CampaignControllerRecord>>;
     mutateDuplicate: MutationDef<'idInput', LoadInput<CampaignController, 'duplicate'>, ActionOutput<CampaignController, 'duplicate', RecordOf<CampaignController>, CampaignControllerRecord>>;
     mutatePublish: MutationDef<'id', undefined, ActionOutput<CampaignController, 'publish', RecordOf<CampaignController>, CampaignControllerRecord>>;
     update: MutationDef<'idData', Partial<PickKnown<CampaignControllerRecord, 'budget' | 'name'>>, CampaignControllerRecord>;
@@ -268,6 +270,7 @@ export type AppRouter = TypedRouter<{
       bulkPublish: ProcedureOf<CampaignControllerApi, 'mutateBulkPublish'>;
       create: ProcedureOf<CampaignControllerApi, 'create'>;
       destroy: ProcedureOf<CampaignControllerApi, 'destroy'>;
+      detach: ProcedureOf<CampaignControllerApi, 'mutateDetach'>;
       duplicate: ProcedureOf<CampaignControllerApi, 'mutateDuplicate'>;
       get: ProcedureOf<CampaignControllerApi, 'get'>;
       index: ProcedureOf<CampaignControllerApi, 'index'>;

@@ -206,13 +206,15 @@ describe('every documented route answers what the document says', () => {
     await ok(200, 'POST', `${team}/campaigns/bulk-archive`, { ids: [copy.id, created.id] });
     await ok(200, 'DELETE', `${team}/campaigns/${copy.id}`);
 
-    // Files: upload -> attach -> the campaign shows the slot.
+    // Files: upload -> attach -> the campaign shows the slot -> detach empties it.
     const draft = await ok(201, 'POST', `${team}/campaigns`, { data: { name: 'With logo' } });
     const png = FILES[0] as (typeof FILES)[number];
     const assetId = await uploadFile({ ...png, slot: 'Campaign.logo' });
     await ok(200, 'POST', `${team}/campaigns/${draft.id}/attach`, { slot: 'logo', assetId });
     const shown = await ok(200, 'GET', `${team}/campaigns/${draft.id}`);
     expect(shown.logo).toMatchObject({ id: assetId, url: expect.any(String) });
+    const emptied = await ok(200, 'POST', `${team}/campaigns/${draft.id}/detach`, { slot: 'logo' });
+    expect(emptied.logo).toBeNull();
   });
 
   it('posts and team settings', async () => {

@@ -69,4 +69,11 @@ export {
   uploadMultipart,
 } from './uploadMultipart';
 export { fileProblem, type UploadRules } from './uploadRules';
-export { isActive, type UploadItem, type UseUpload, type UseUploadOptions, useUpload } from './useUpload';
+export {
+  isActive,
+  isCancellable,
+  type UploadItem,
+  type UseUpload,
+  type UseUploadOptions,
+  useUpload,
+} from './useUpload';

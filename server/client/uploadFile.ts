@@ -93,6 +93,8 @@ export async function uploadFile<Result>(
   check();
   onStage?.('confirming', presigned.asset.id);
   await steps.confirm(presigned.asset.id);
+  // The last point a cancel stops the upload: once attach is sent the server attaches whatever happens
+  // here, so the 'attaching' stage offers no Cancel (isCancellable in useUpload.ts).
   check();
   onStage?.('attaching', presigned.asset.id);
   const result = await steps.attach(presigned.asset.id);
@@ -128,6 +130,7 @@ async function uploadInParts<Result>(
       ...(resumeScope !== undefined ? { resumeScope } : {}),
     },
   );
+  // As above: cancel stops it until the attach request is sent, not after.
   if (signal?.aborted) throw new UploadAbortedError();
   onStage?.('attaching', assetId);
   const result = await steps.attach(assetId);

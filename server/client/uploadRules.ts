@@ -17,6 +17,11 @@ export interface UploadRules {
   maxSize: number;
   /** Files the slot may hold in all (has-many slots). */
   max?: number;
+  /**
+   * `one` for a has-one slot (`attachmentSlots` says so): a file chosen while another is on its way
+   * replaces it (the running upload is cancelled), so the last choice is the one attached.
+   */
+  kind?: 'one' | 'many';
 }
 
 /** Why `file` may not be uploaded under `rules`, or null. */

@@ -238,6 +238,29 @@ describe('uploadFile', () => {
   });
 });
 
+describe('uploadFile: cancel reaches until the attach request is sent', () => {
+  it('cancelled while confirming: confirm finishes, attach is never sent', async () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    FakeXhr.last = undefined;
+    const result = uploadFile(
+      file('a.png', 'image/png', 1),
+      {
+        presign: async () => presigned,
+        confirm: async () => {
+          calls.push('confirm');
+          controller.abort();
+        },
+        attach: async () => calls.push('attach'),
+      },
+      { createRequest, signal: controller.signal },
+    );
+    (await sentRequest()).finish(200);
+    await expect(result).rejects.toBeInstanceOf(UploadAbortedError);
+    expect(calls).toEqual(['confirm']);
+  });
+});
+
 describe('uploadErrorMessage (what a failed item says)', () => {
   it("says why the server refused the file, naming it, rather than the refusal's bare title", () => {
     const refused = (fields: Record<string, string[]>) =>

@@ -50,6 +50,8 @@ export interface UploadItem {
   loaded: number;
   total: number;
   error?: string;
+  /** What made it fail (a `ClientError` from the API steps, an Error from storage), for a widget to word it its own way. */
+  cause?: unknown;
   /** After a 429 (too many uploads): seconds until a new try may pass, to say when. */
   retryAfter?: number;
   /** The uploaded asset's id, once presigned. */
@@ -92,6 +94,15 @@ export function isActive(item: UploadItem): boolean {
   return ACTIVE.has(item.stage);
 }
 
+/**
+ * Whether `cancel` can still stop it: until the attach request is sent. Once it is (`attaching`), the
+ * server attaches the file whatever the browser does next, so a widget shows no Cancel then (removing
+ * the file is the campaign's detach).
+ */
+export function isCancellable(item: UploadItem): boolean {
+  return item.stage === 'paused' || (isActive(item) && item.stage !== 'attaching');
+}
+
 export interface UseUploadOptions<Result> {
   /** Files the slot already holds (counted against `rules.max`). */
   existingCount?: number;
@@ -110,7 +121,11 @@ export interface UseUpload {
   items: UploadItem[];
   /** Messages for the files the last `start` refused (type, size, count); nothing was presigned for them. */
   rejected: string[];
-  /** Checks each file and uploads those that pass, all at once. Returns the refusals too. */
+  /**
+   * Checks each file and uploads those that pass, all at once. Returns the refusals too. A has-one slot
+   * (`rules.kind === 'one'`) takes the first file, and cancels and drops the uploads already listed:
+   * the last choice wins.
+   */
   start(files: Iterable<File>): string[];
   cancel(key: string): void;
   /** Multipart only: stops the requests, keeps the upload open to `resume`. */
@@ -181,7 +196,13 @@ export function useUpload<Result>(
           if (error instanceof UploadPausedError)
             patch(key, { stage: 'paused', bytesPerSecond: undefined, cutShort: error.cutShortBytes });
           else if (error instanceof UploadAbortedError) patch(key, { stage: 'cancelled' });
-          else patch(key, { stage: 'failed', error: uploadErrorMessage(error, file.name), ...retryAfterOf(error) });
+          else
+            patch(key, {
+              stage: 'failed',
+              error: uploadErrorMessage(error, file.name),
+              cause: error,
+              ...retryAfterOf(error),
+            });
         },
       );
       return item;
@@ -189,46 +210,20 @@ export function useUpload<Result>(
     [patch],
   );
 
-  const start = useCallback(
-    (files: Iterable<File>): string[] => {
-      const { rules: currentRules, options: currentOptions, items: currentItems } = latest.current;
-      const refusals: string[] = [];
-      const accepted: UploadItem[] = [];
-      let room =
-        currentRules.max === undefined
-          ? Number.POSITIVE_INFINITY
-          : currentRules.max - (currentOptions.existingCount ?? 0) - currentItems.filter(isActive).length;
-      for (const file of files) {
-        const problem = fileProblem(file, currentRules);
-        if (problem) refusals.push(problem);
-        else if (room <= 0) refusals.push(`${file.name}: at most ${currentRules.max} files can be attached.`);
-        else {
-          room -= 1;
-          sequence.current += 1;
-          accepted.push(run(`upload-${sequence.current}`, file));
-        }
-      }
-      setRejected(refusals);
-      if (accepted.length > 0) setItems((current) => [...current, ...accepted]);
-      return refusals;
-    },
-    [run],
-  );
-
   const cancel = useCallback(
     (key: string) => {
+      const item = latest.current.items.find((candidate) => candidate.key === key);
+      if (!item || !isCancellable(item)) return; // done, failed, or its attach already sent
       const running = controllers.current.get(key);
       if (running) return running.abort();
       // Paused: nothing runs, so abort the open upload here.
-      const item = latest.current.items.find((candidate) => candidate.key === key);
-      if (item?.stage !== 'paused') return;
+      if (item.stage !== 'paused') return;
       forgetUpload(defaultUploadMemory(), resumeKey(item.file));
       if (item.assetId !== undefined) void latest.current.steps.multipart?.abort(item.assetId).catch(() => undefined);
       patch(key, { stage: 'cancelled' });
     },
     [patch],
   );
-  const pause = useCallback((key: string) => controllers.current.get(key)?.abort(UPLOAD_PAUSED), []);
 
   const retry = useCallback(
     (key: string) => {
@@ -240,6 +235,52 @@ export function useUpload<Result>(
     },
     [run],
   );
+
+  const start = useCallback(
+    (files: Iterable<File>): string[] => {
+      const { rules: currentRules, options: currentOptions, items: currentItems } = latest.current;
+      const refusals: string[] = [];
+      const accepted: UploadItem[] = [];
+      let room =
+        currentRules.max === undefined
+          ? Number.POSITIVE_INFINITY
+          : currentRules.max - (currentOptions.existingCount ?? 0) - currentItems.filter(isActive).length;
+      const single = currentRules.kind === 'one';
+      const chosen = single ? [...files].slice(0, 1) : [...files];
+      // The same file again in a has-one slot, while its upload runs or is paused: that upload goes on
+      // (a paused one resumes), rather than being cancelled for a copy of itself.
+      const same = single && chosen[0] ? resumeKey(chosen[0]) : undefined;
+      const ongoing = currentItems.find(
+        (item) => resumeKey(item.file) === same && (isActive(item) || item.stage === 'paused'),
+      );
+      if (ongoing) {
+        setRejected([]);
+        if (ongoing.stage === 'paused') retry(ongoing.key);
+        return [];
+      }
+      for (const file of chosen) {
+        const problem = fileProblem(file, currentRules);
+        if (problem) refusals.push(problem);
+        else if (room <= 0) refusals.push(`${file.name}: at most ${currentRules.max} files can be attached.`);
+        else {
+          room -= 1;
+          sequence.current += 1;
+          accepted.push(run(`upload-${sequence.current}`, file));
+        }
+      }
+      setRejected(refusals);
+      if (accepted.length > 0 && single) {
+        // A newer choice for a has-one slot: the older upload must not finish after it and replace it.
+        // One whose attach is already sent cannot be stopped; it lands first and this one replaces it.
+        for (const item of currentItems) cancel(item.key);
+        setItems(accepted);
+      } else if (accepted.length > 0) setItems((current) => [...current, ...accepted]);
+      return refusals;
+    },
+    [run, cancel, retry],
+  );
+
+  const pause = useCallback((key: string) => controllers.current.get(key)?.abort(UPLOAD_PAUSED), []);
 
   const dismiss = useCallback((key: string) => {
     controllers.current.get(key)?.abort();

@@ -30,6 +30,7 @@ const CONTRACT: Record<string, string[]> = {
     'GET /teams/:teamId/campaigns/:id/score',
     'POST /teams/:teamId/campaigns/:id/duplicate',
     'POST /teams/:teamId/campaigns/:id/attach',
+    'POST /teams/:teamId/campaigns/:id/detach',
   ],
   PostController: [
     'GET /teams/:teamId/campaigns/:campaignId/posts',

@@ -3,14 +3,18 @@
 /**
  * A campaign's documents (has-many, private PDFs): download links (short-lived
  * presigned URLs, signed when the campaign is loaded), a drop zone or file
- * picker for several files at once, and a progress bar per file.
+ * picker for several files at once, a progress bar per file, Remove per
+ * document, and the uploads a reload interrupted (files from the multipart
+ * threshold go in parts and can resume, as the video does).
  */
 import { type DragEvent, useState } from 'react';
 import { formatBytes } from '@/server/client';
 import { AttachedFile } from './AttachedFile';
 import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
-import { FilePicker } from './FilePicker';
+import { FilePicker, focusFilePicker } from './FilePicker';
+import { InterruptedUploads } from './InterruptedUploads';
+import { RemoveCampaignFile } from './RemoveCampaignFile';
 import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
 import { UploadRejections } from './UploadRejections';
@@ -43,6 +47,8 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
     upload.start(files);
   }
   const max = SLOT_RULES.documents.max ?? Number.POSITIVE_INFINITY;
+  const pickerId = `documents-input-${campaignId}`;
+  const refocus = () => focusFilePicker(pickerId);
 
   function drop(event: DragEvent) {
     event.preventDefault();
@@ -65,10 +71,25 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
           {documents.map((document) => (
             <li key={document.id}>
               <AttachedFile file={document} badge="PDF" />
+              <RemoveCampaignFile
+                teamId={teamId}
+                campaignId={campaignId}
+                slot="documents"
+                file={document}
+                pickerId={pickerId}
+                onRemoved={attached.removed}
+              />
             </li>
           ))}
         </ul>
       )}
+      <InterruptedUploads
+        uploads={upload.interrupted}
+        onDiscard={(interrupted) => {
+          refocus();
+          upload.discard(interrupted);
+        }}
+      />
       {/* Pointer users may drop files here; the picker inside serves keyboard and touch users. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target is a mouse convenience; the file input inside is the accessible control. */}
       <div
@@ -83,7 +104,7 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
       >
         <p>Drop PDF files here, or</p>
         <FilePicker
-          id={`documents-input-${campaignId}`}
+          id={pickerId}
           label="Choose PDFs"
           accept="application/pdf"
           multiple
@@ -91,7 +112,7 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
           onFiles={start}
         />
       </div>
-      <AttachedNotice names={attached.names} />
+      <AttachedNotice names={attached.names} removed={attached.removedName} />
       <UploadRejections messages={upload.rejected} />
       {upload.items.length > 0 && (
         <ul className={styles.items} aria-label="Uploads">
@@ -104,6 +125,7 @@ export function DocumentsUpload({ teamId, campaignId, documents, multipartThresh
               onDismiss={upload.dismiss}
               onPause={upload.pause}
               onResume={upload.resume}
+              onFocusLost={refocus}
             />
           ))}
         </ul>

@@ -16,6 +16,14 @@ interface Props {
   onFiles: (files: File[]) => void;
 }
 
+/**
+ * Focus on a slot's picker (by the `id` it was given): where the keyboard goes when the control it was
+ * on leaves the page (an upload dismissed or discarded, a file removed), instead of dropping to <body>.
+ */
+export function focusFilePicker(id: string): void {
+  document.getElementById(id)?.focus();
+}
+
 export function FilePicker({ id, label, accept, hint, multiple = false, onFiles }: Props) {
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -2,8 +2,9 @@
 'use client';
 /**
  * A campaign's logo (has-one, public): the current image, a preview of the
- * file while it uploads, a progress bar, and replace. Type and size are
- * checked before anything is sent (slotRules.ts). A failed or cancelled
+ * file while it uploads, a progress bar, replace and remove. Type and size are
+ * checked before anything is sent (slotRules.ts). A file chosen while another
+ * uploads cancels that one (useUpload: the last choice wins). A failed or cancelled
  * upload drops its preview: the frame shows the logo the campaign really has
  * (or none), while the item below offers Retry.
  */
@@ -11,7 +12,8 @@ import { useEffect, useState } from 'react';
 import { formatBytes, isActive } from '@/server/client';
 import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
-import { FilePicker } from './FilePicker';
+import { FilePicker, focusFilePicker } from './FilePicker';
+import { RemoveCampaignFile } from './RemoveCampaignFile';
 import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
 import { UploadRejections } from './UploadRejections';
@@ -52,6 +54,7 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
   const previewing = current !== undefined && (isActive(current) || current.stage === 'done');
   const preview = useObjectUrl(previewing ? current.file : undefined);
   const shown = preview ?? logo?.url ?? undefined;
+  const pickerId = `logo-input-${campaignId}`;
 
   return (
     <section aria-labelledby="logo-heading" className="card">
@@ -88,8 +91,20 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
               {logo.byteSize !== null ? ` · ${formatBytes(logo.byteSize)}` : ''}
             </p>
           )}
+          {logo && !preview && (
+            <div>
+              <RemoveCampaignFile
+                teamId={teamId}
+                campaignId={campaignId}
+                slot="logo"
+                file={logo}
+                pickerId={pickerId}
+                onRemoved={attached.removed}
+              />
+            </div>
+          )}
           <FilePicker
-            id={`logo-input-${campaignId}`}
+            id={pickerId}
             label={logo ? 'Replace logo' : 'Upload logo'}
             accept="image/*"
             hint={`An image (PNG, JPEG, GIF, WebP; not SVG), up to ${formatBytes(SLOT_RULES.logo.maxSize)}.`}
@@ -100,11 +115,17 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
           />
         </div>
       </div>
-      <AttachedNotice names={attached.names} />
+      <AttachedNotice names={attached.names} removed={attached.removedName} />
       <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items}>
-          <UploadProgress item={current} onCancel={upload.cancel} onRetry={upload.retry} onDismiss={upload.dismiss} />
+          <UploadProgress
+            item={current}
+            onCancel={upload.cancel}
+            onRetry={upload.retry}
+            onDismiss={upload.dismiss}
+            onFocusLost={() => focusFilePicker(pickerId)}
+          />
         </ul>
       )}
     </section>

@@ -5,13 +5,17 @@
  * Files of `multipartThreshold` or more go up in parts straight to storage,
  * with bytes sent, speed and time left, Pause / Resume, and resume after a
  * reload: the upload is remembered in this browser, and choosing the same
- * file again sends only the parts storage does not have yet.
+ * file again sends only the parts storage does not have yet. A file chosen
+ * while another uploads cancels that one (the last choice wins); Remove
+ * empties the slot.
  */
 import { formatBytes } from '@/server/client';
 import { AttachedFile } from './AttachedFile';
 import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
-import { FilePicker } from './FilePicker';
+import { FilePicker, focusFilePicker } from './FilePicker';
+import { InterruptedUploads } from './InterruptedUploads';
+import { RemoveCampaignFile } from './RemoveCampaignFile';
 import { SLOT_RULES } from './slotRules';
 import { UploadProgress } from './UploadProgress';
 import { UploadRejections } from './UploadRejections';
@@ -38,35 +42,36 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
     },
   });
   const current = upload.items.at(-1);
+  const pickerId = `video-input-${campaignId}`;
+  const refocus = () => focusFilePicker(pickerId);
 
   return (
     <section aria-labelledby="video-heading" className="card">
       <h2 id="video-heading">Video</h2>
       {video ? (
-        <p className={styles.videoMeta} data-testid="attached-video">
+        <div className={styles.videoMeta} data-testid="attached-video">
           <AttachedFile file={video} badge="Video" />
-        </p>
+          <RemoveCampaignFile
+            teamId={teamId}
+            campaignId={campaignId}
+            slot="video"
+            file={video}
+            pickerId={pickerId}
+            onRemoved={attached.removed}
+          />
+        </div>
       ) : (
         <p className="muted">No video yet.</p>
       )}
-      {upload.interrupted.length > 0 && (
-        <ul className={`${styles.items} ${styles.interruptedList}`} aria-label="Interrupted uploads">
-          {upload.interrupted.map((interrupted) => (
-            <li key={interrupted.key} className={`notice ${styles.interrupted}`} data-testid="interrupted-upload">
-              <span>
-                The upload of {interrupted.filename ?? 'a file'}
-                {interrupted.byteSize !== undefined ? ` (${formatBytes(interrupted.byteSize)})` : ''} was interrupted.
-                Choose the same file again to continue where it stopped.
-              </span>
-              <button type="button" className="button subtle" onClick={() => upload.discard(interrupted)}>
-                Discard <span className="visually-hidden">the upload of {interrupted.filename ?? 'this file'}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <InterruptedUploads
+        uploads={upload.interrupted}
+        onDiscard={(interrupted) => {
+          refocus();
+          upload.discard(interrupted);
+        }}
+      />
       <FilePicker
-        id={`video-input-${campaignId}`}
+        id={pickerId}
         label={video ? 'Replace video' : 'Upload video'}
         accept="video/*"
         hint={`A video file, up to ${formatBytes(SLOT_RULES.video.maxSize)}. From ${formatBytes(multipartThreshold)} it goes up in parts: pause, resume, or continue after a reload.`}
@@ -75,7 +80,7 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
           upload.start(files.slice(0, 1));
         }}
       />
-      <AttachedNotice names={attached.names} />
+      <AttachedNotice names={attached.names} removed={attached.removedName} />
       <UploadRejections messages={upload.rejected} />
       {current && (
         <ul className={styles.items} aria-label="Uploads">
@@ -86,6 +91,7 @@ export function VideoUpload({ teamId, campaignId, video, multipartThreshold }: P
             onDismiss={upload.dismiss}
             onPause={upload.pause}
             onResume={upload.resume}
+            onFocusLost={refocus}
           />
         </ul>
       )}
