@@ -188,7 +188,7 @@ export function input(field: Field, resource: Resource, value: string, set: stri
       `  <FieldError inputId="${id}" messages={fieldErrors?.${field.name}} />`,
       '</div>',
     ].join('\n');
-  const described = `aria-invalid={fieldErrors?.${field.name} ? true : undefined} aria-describedby={fieldErrors?.${field.name} ? fieldErrorId('${id}') : undefined}`;
+  const described = `{...fieldErrorProps('${id}', fieldErrors?.${field.name})}`;
   switch (field.type) {
     case 'string':
       return text('text');

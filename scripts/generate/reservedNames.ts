@@ -42,7 +42,8 @@ export const RESERVED_FIELDS = new Set([
   'useFocusFirstInvalid',
   'localDateTimeInput',
   'recordLabel',
-  'fieldErrorId',
+  'fieldErrorProps',
+  'ConfirmButton',
 ]);
 /**
  * `toString`, `valueOf`, `constructor`...: the codegen and the model layer keep fields as keys of plain
