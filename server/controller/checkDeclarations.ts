@@ -5,6 +5,7 @@
  * computed fields its answers carry. Each failure names the controller
  * (through `fail`) or the model, and the fix.
  */
+import type { Association } from '../model';
 import type { CompiledAction, Fail } from './compileController';
 import type { ActionFilter, ControllerMetadata, HookDeclaration, RescueDeclaration } from './metadata';
 import type { ModelLike } from './types';
@@ -118,14 +119,15 @@ function includedBy(resource: ControllerMetadata['resource']): readonly string[]
 
 /**
  * The computed fields of the records the controller answers, its own and its includes', must have
- * their getters, or the first answer would throw: `computedOf` checks them (ModelMeta.ts).
+ * their getters, or the first answer would throw: reading `computedNames` checks them (ModelMeta.ts).
  */
 function checkComputedGetters(model: ModelLike, include: readonly string[]): void {
-  model.meta.computedOf(model);
-  const associations = model.meta.associations(model);
+  const answered = [model];
+  const associations = include.length > 0 ? model.meta.associations(model) : new Map<string, Association>();
   for (const name of include) {
     const shape = associations.get(name)?.shape?.(model, name);
     // A target limited to some columns answers no computed fields.
-    if (shape && !shape.columns) shape.target.meta.computedOf(shape.target);
+    if (shape && !shape.columns) answered.push(shape.target);
   }
+  for (const each of answered) void each.computedNames;
 }

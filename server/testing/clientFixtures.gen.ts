@@ -115,7 +115,7 @@ export interface BadgeControllerApi {
     get: QueryDef<'id', undefined, BadgeControllerRecord>;
     index: QueryDef<'index', IndexOptions<never, PickKnown<BadgeControllerRecord, never>, never, never>, IndexPage<BadgeControllerRecord>>;
     indexNewest: QueryDef<'none', undefined, ActionOutput<BadgeController, 'newest', RecordOf<BadgeController>, BadgeControllerRecord>>;
-    update: MutationDef<'idData', Partial<PickKnown<BadgeControllerRecord, never>>, BadgeControllerRecord>;
+    update: MutationDef<'idData', Partial<PickKnown<BadgeControllerRecord, 'name'>>, BadgeControllerRecord>;
   };
 }
 

@@ -129,7 +129,7 @@ export class Badge extends Model(people, {
 }
 
 @controller('/badges')
-@crud(Badge, { create: { permit: ['name'] } })
+@crud(Badge, { create: { permit: ['name'] }, update: { permit: ['name'] } })
 export class BadgeController extends ActiveController<TestContext, Badge> {
   /** A record inside a value: the client type still carries its computed fields. */
   @action('GET')
