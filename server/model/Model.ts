@@ -9,7 +9,7 @@
  *     associations: () => ({ creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }) }),
  *     computed: { overdue: z.boolean() },   // answered with the attributes, typed by the schema
  *   }) {
- *     get overdue(): boolean { ... }      // the computed field's value: synchronous, no I/O
+ *     override get overdue(): boolean { ... } // the computed field's value: synchronous, no I/O
  *     validate(): void { ... }            // record-level rules
  *     beforeDestroy(): boolean | undefined { ... }
  *   }

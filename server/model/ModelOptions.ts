@@ -63,7 +63,8 @@ export interface ModelOptions<TTable extends AnyTable> {
   /**
    * Values computed from the record, answered with its attributes: name -> zod schema of the value,
    * read from the model's getter of that name (`computed: { overdue: z.boolean() }` with
-   * `get overdue(): boolean { ... }` on the class). The schema types the record property, the
+   * `override get overdue(): boolean { ... }` on the class; `override` because the option declares the
+   * property, so tsc checks the getter against the schema). The schema types the record property, the
    * generated client's JSON and the OpenAPI record; it is not checked at run time. Getters are
    * synchronous and do no I/O, as toJSON. A record read with some columns only (an association's
    * `columns`, `select()`) leaves them out: its getter could read a column that was not loaded.

@@ -1,6 +1,6 @@
 /**
  * The checks of a model's computed fields (`Model(table, { computed: { overdue: z.boolean() } })`,
- * valued by `get overdue()` on the class), in two steps because the getter lives on the class that
+ * valued by `override get overdue()` on the class), in two steps because the getter lives on the class that
  * extends what `Model()` returns, which does not exist yet when `Model()` runs:
  * - at declaration, the names: none may be a column or a member of the record API;
  * - on first use of the concrete class (router build, the API description, the first answer),
