@@ -26,6 +26,7 @@ import { limitInvitationAttempts } from '@/backend/invitationRateLimit';
 import {
   ALREADY_A_MEMBER,
   hashInvitationToken,
+  INVITATION_STATUSES,
   Invitation,
   type InvitationStatus,
   Membership,
@@ -54,7 +55,7 @@ const lookupOutput = z.object({
   teamName: z.string(),
   email: z.string(),
   role: z.enum(['owner', 'member']),
-  status: z.enum(['pending', 'accepted', 'expired']),
+  status: z.enum(INVITATION_STATUSES),
   expiresAt: z.string(),
 });
 const acceptOutput = z.object({ teamId: z.number().int(), teamName: z.string(), role: z.enum(['owner', 'member']) });

@@ -4,13 +4,15 @@
  * invited email, before expiry. Nothing reaches another team's invitations.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { clearSentMails, sentMails } from '@/backend/mailer';
 import { type RateLimitRule, RULES } from '@/backend/rateLimit';
 import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
 import { countQueries, transaction } from '@/server';
+import type { InvitationControllerRecord } from './client.gen';
+import { openApiDocument } from './index';
 import { api, type DemoWorld, makeTeam, seedDemo, signIn } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -272,6 +274,18 @@ describe('the per-team limit', () => {
       (RULES as Record<string, RateLimitRule>).invitationCreate = saved;
       await db().delete(rateLimits);
     }
+  });
+});
+
+describe("an invitation's status", () => {
+  it('is a computed field of the model: in the typed client and the API description, not only on the wire', () => {
+    expectTypeOf<InvitationControllerRecord['status']>().toEqualTypeOf<'pending' | 'accepted' | 'expired'>();
+    const { schemas } = openApiDocument().components as {
+      schemas: Record<string, { properties: Row; required: string[] }>;
+    };
+    const schema = schemas.Invitation as { properties: Row; required: string[] };
+    expect(schema.properties.status).toEqual({ type: 'string', enum: ['pending', 'accepted', 'expired'] });
+    expect(schema.required).toContain('status'); // the contract test refuses an answer without it
   });
 });
 

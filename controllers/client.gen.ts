@@ -162,7 +162,7 @@ export interface InvitationAcceptanceControllerApi {
   };
 }
 
-export type InvitationControllerRecord = RecordJson<InvitationController, 'tokenHash', { acceptedAt: string | null; acceptedById: number | null; createdAt: string; email: string; expiresAt: string; id: number; invitedById: number | null; role: 'owner' | 'member'; teamId: number; updatedAt: string }>;
+export type InvitationControllerRecord = RecordJson<InvitationController, 'tokenHash', { acceptedAt: string | null; acceptedById: number | null; createdAt: string; email: string; expiresAt: string; id: number; invitedById: number | null; role: 'owner' | 'member'; status: unknown; teamId: number; updatedAt: string }>;
 
 export interface InvitationControllerApi {
   scope: { teamId: number };

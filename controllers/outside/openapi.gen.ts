@@ -693,6 +693,8 @@ export interface components {
             invitedById: number | null;
             /** @enum {string} */
             role: "owner" | "member";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "expired";
             teamId: number;
             /** Format: date-time */
             updatedAt: string;

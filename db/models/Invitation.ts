@@ -3,12 +3,14 @@
  * The link carries a random token; the database keeps only its SHA-256
  * (`tokenHash`, hidden: no JSON of an invitation carries it), so a database
  * leak does not hand out working links. Single use (`acceptedAt`) and
- * expiring (`expiresAt`, INVITATION_LIFETIME_MS after creation).
+ * expiring (`expiresAt`, INVITATION_LIFETIME_MS after creation). Its `status`
+ * follows from those two: a computed field, answered with the attributes and
+ * known to the typed client and the API description.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { belongsTo, type JsonObject, Model } from '@/server';
+import { belongsTo, Model } from '@/server';
 import { invitations, ROLES } from '../schema';
 import { models } from './registry';
 
@@ -24,7 +26,8 @@ export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export type InvitationStatus = 'pending' | 'accepted' | 'expired';
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 export class Invitation extends Model(invitations, {
   name: 'Invitation',
@@ -39,6 +42,7 @@ export class Invitation extends Model(invitations, {
     role: z.enum(ROLES, 'must be owner or member').optional(),
   },
   constraintErrors: { invitations_token_hash_key: { message: 'could not be generated; try again' } },
+  computed: { status: z.enum(INVITATION_STATUSES) },
 }) {
   static associations = () => ({
     team: belongsTo(() => models.Team, { columns: ['id', 'name'] }),
@@ -53,7 +57,7 @@ export class Invitation extends Model(invitations, {
     return this.#token;
   }
 
-  get status(): InvitationStatus {
+  override get status(): InvitationStatus {
     if (this.acceptedAt) return 'accepted';
     return this.expiresAt && this.expiresAt.getTime() <= Date.now() ? 'expired' : 'pending';
   }
@@ -66,9 +70,5 @@ export class Invitation extends Model(invitations, {
     this.#token = token;
     this.tokenHash = hashInvitationToken(token);
     this.expiresAt ??= new Date(Date.now() + INVITATION_LIFETIME_MS);
-  }
-
-  override toJSON(): JsonObject {
-    return { ...super.toJSON(), status: this.status };
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Type-level tests of the generated client names and types (checked by
  * `tsc --noEmit`, which `npm test` runs): every row of the spec's client-name
- * table, default actions, singletons, overrides, hidden attributes, and
- * misuses that must not compile (`@ts-expect-error` fails tsc when the line
+ * table, default actions, singletons, overrides, hidden attributes, computed
+ * fields, and misuses that must not compile (`@ts-expect-error` fails tsc when the line
  * compiles). The functions holding hook calls are never run: hooks need React.
  */
 import {
@@ -12,13 +12,20 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Badge } from '@/server/testing/clientFixtures';
 import { type ClientApis, manifest } from '@/server/testing/clientFixtures.gen';
 import type { ClientError } from './ClientError';
 import { createControllerClients } from './createControllerClients';
-import type { IndexPage, JsonRecord, Simplify } from './jsonTypes';
+import type { IndexPage, JsonRecord, Serialized, Simplify } from './jsonTypes';
 
-const { ReportController, ProjectController, OrgSettingsController, PersonController, APIKeyController } =
-  createControllerClients<ClientApis>(manifest);
+const {
+  ReportController,
+  ProjectController,
+  OrgSettingsController,
+  PersonController,
+  APIKeyController,
+  BadgeController,
+} = createControllerClients<ClientApis>(manifest);
 
 type Report = {
   id: number;
@@ -89,6 +96,21 @@ describe('client names of the spec table (.with)', () => {
     const projects = ProjectController.with({ orgId: 1 });
     expectTypeOf(projects.mutateRename).parameter(0).toEqualTypeOf<{ id: number } & { name: string }>();
     expectTypeOf(projects.mutateEcho).parameter(0).toEqualTypeOf<Record<string, unknown>>();
+  });
+
+  it("types a model's computed fields by their schemas, wherever its records are answered", () => {
+    type BadgeJson = { id: number; name: string; initial: string; issuedAt: string; nickname?: string };
+    const badges = BadgeController.with();
+    expectTypeOf(badges.get).returns.resolves.toEqualTypeOf<BadgeJson>();
+    expectTypeOf(badges.index).returns.resolves.toEqualTypeOf<IndexPage<BadgeJson>>();
+    expectTypeOf(badges.indexNewest).returns.resolves.toEqualTypeOf<{
+      badge: BadgeJson | null;
+      recent: BadgeJson[];
+    }>();
+    // A record answered by another model's controller: the same JSON.
+    expectTypeOf<Serialized<Badge>>().toEqualTypeOf<BadgeJson>();
+    // Computed fields are answered, never written.
+    expectTypeOf(badges.create).parameter(0).toEqualTypeOf<Partial<{ name: string }>>();
   });
 
   it('the runtime manifest agrees with the table', () => {

@@ -2,12 +2,12 @@
  * Type-level twin of the server's response serialiser
  * (server/controller/serialize.ts): what a value looks like after it went
  * over the wire as JSON. Dates and bigints become strings, records become
- * their attributes (via `toJSON()`), functions and `undefined` properties
+ * their attributes and computed fields (via `toJSON()`), functions and `undefined` properties
  * disappear, and a top-level `undefined` becomes `null`.
  *
  * Type-only: nothing here exists at run time.
  */
-import type { ModelBase } from '../model';
+import type { computedValues, ModelBase } from '../model';
 
 /** Flattens intersections so editor hovers show plain object types. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -67,9 +67,16 @@ export type Serialized<T, R = never, RJson = never> = unknown extends T
                 ? RJson
                 : SerializedObject<T, R, RJson>;
 
+/** The JSON of a record's computed fields (the model's `computed` option), typed by their schemas. */
+type ComputedJson<T> = T extends { readonly [computedValues]?: infer C }
+  ? unknown extends C
+    ? unknown
+    : JsonObjectOf<C>
+  : unknown;
+
 type SerializedObject<T, R, RJson> =
   T extends ModelBase<infer A>
-    ? JsonObjectOf<A>
+    ? Simplify<JsonObjectOf<A> & ComputedJson<T>>
     : T extends { toJSON(): infer J }
       ? Serialized<J, R, RJson>
       : T extends readonly (infer E)[]
@@ -83,12 +90,13 @@ export type RecordOf<C> = C extends { record: infer R } ? NonNullable<R> : never
 
 /**
  * JSON of a controller's records: from the record type the controller
- * declares (`ActiveController<Ctx, Campaign>`), minus hidden attributes; when
+ * declares (`ActiveController<Ctx, Campaign>`), minus hidden attributes, plus
+ * computed fields; when
  * it declares none, `Fallback` (written by the generator from the table's
  * columns).
  */
 export type RecordJson<C, Hidden extends string, Fallback> = [RecordOf<C>] extends [never]
   ? Fallback
   : RecordOf<C> extends ModelBase<infer A>
-    ? Simplify<Omit<JsonObjectOf<A>, Hidden>>
+    ? Simplify<Omit<JsonObjectOf<A>, Hidden> & ComputedJson<RecordOf<C>>>
     : Fallback;

@@ -137,6 +137,21 @@ describe('.with(): the spec table', () => {
     expect(await people.update(4, {})).toEqual({ id: 4 });
     expect(await people.destroy(4)).toEqual({ success: true });
   });
+
+  it("answers a model's computed fields with its records, however they are answered", async () => {
+    const badges = clients.BadgeController.with(undefined, { client });
+    const issuedAt = '2026-01-02T03:04:05.000Z';
+    const created = await badges.create({ name: 'Eve' });
+    expect(created).toEqual({ id: created.id, name: 'Eve', initial: 'E', issuedAt, nickname: 'Eve' });
+    expect(await badges.get(1)).toEqual({ id: 1, name: 'Alice', initial: 'A', issuedAt }); // no nickname: undefined
+    expect((await badges.index()).data.map((badge) => badge.initial)).toContain('E');
+    expect(await badges.update(created.id, { name: 'Evelyn' })).toMatchObject({ initial: 'E', name: 'Evelyn' });
+    expect(await badges.indexNewest()).toMatchObject({
+      badge: { id: created.id, initial: 'E' },
+      recent: [{ issuedAt }],
+    });
+    expect(await badges.destroy(created.id)).toEqual({ success: true });
+  });
 });
 
 describe('.with(): errors and scope', () => {

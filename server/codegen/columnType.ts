@@ -35,14 +35,19 @@ export function columnType(column: PgColumn): string {
   return column.notNull ? type : `${type} | null`;
 }
 
-/** `{ budget: number | null; id: number; ... }` (sorted; hidden attributes left out). */
+/**
+ * `{ budget: number | null; id: number; ... }` (sorted; hidden attributes left out), plus the
+ * computed fields as `unknown`: only their names are known here, their types are the model's
+ * (RecordJson reads them from the record type when the controller names one).
+ */
 export function recordTypeFromColumns(
   columns: Readonly<Record<string, PgColumn>>,
   hidden: ReadonlySet<string>,
+  computed: readonly string[] = [],
 ): string {
-  const fields = Object.keys(columns)
-    .filter((name) => !hidden.has(name))
-    .sort()
-    .map((name) => `${name}: ${columnType(columns[name] as PgColumn)}`);
+  const types = new Map(Object.keys(columns).map((name) => [name, columnType(columns[name] as PgColumn)]));
+  for (const name of hidden) types.delete(name);
+  for (const name of computed) types.set(name, 'unknown');
+  const fields = [...types.keys()].sort().map((name) => `${name}: ${types.get(name)}`);
   return `{ ${fields.join('; ')} }`;
 }

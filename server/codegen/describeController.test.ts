@@ -30,6 +30,15 @@ describe('describeController', () => {
     expect(create?.definition).toContain("Partial<PickKnown<ReportControllerRecord, 'budget' | 'name'>>");
   });
 
+  it("types records from the controller's record type; the fallback from columns lists computed fields too", async () => {
+    const { BadgeController } = await import('../testing/clientFixtures');
+    // RecordJson reads the computed fields' types from the record type (server/client/jsonTypes.ts);
+    // the fallback, for a controller naming none, knows their names only.
+    expect(describeController(BadgeController).recordType).toBe(
+      'RecordJson<BadgeController, never, { id: number; initial: unknown; issuedAt: unknown; name: string; nickname: unknown }>',
+    );
+  });
+
   it('describes columns as their JSON types', async () => {
     const { projects } = await import('../testing/controllerFixtures');
     expect(columnType(projects.status)).toBe("'draft' | 'active' | 'archived'");

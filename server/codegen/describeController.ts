@@ -127,7 +127,8 @@ export function describeController(Controller: ControllerClass): ControllerDescr
   let recordType: string | undefined;
   if (model) {
     const hidden = model.meta.hidden;
-    recordType = `RecordJson<${C}, ${union([...hidden])}, ${recordTypeFromColumns(model.meta.columns, hidden)}>`;
+    const computed = model.meta.computedOf(model);
+    recordType = `RecordJson<${C}, ${union([...hidden])}, ${recordTypeFromColumns(model.meta.columns, hidden, computed)}>`;
   }
   return { name: C, scopes: [...compiled.scopes], recordType, methods };
 }

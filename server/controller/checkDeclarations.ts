@@ -1,9 +1,11 @@
 /**
  * The boot-time checks of a compiled controller: unique routes and client
- * names, only/except/if naming real actions and methods, and `@crud` options
- * naming real attributes, scopes and associations. Each failure names the
- * controller (through `fail`) and the fix.
+ * names, only/except/if naming real actions and methods, `@crud` options
+ * naming real attributes, scopes and associations, and the getters of the
+ * computed fields its answers carry. Each failure names the controller
+ * (through `fail`) or the model, and the fix.
  */
+import type { Association } from '../model';
 import type { CompiledAction, Fail } from './compileController';
 import type { ActionFilter, ControllerMetadata, HookDeclaration, RescueDeclaration } from './metadata';
 import type { ModelLike } from './types';
@@ -106,4 +108,26 @@ export function checkResourceConfig(
     check(resource.config.update?.permit, attributes, 'update.permit', 'an attribute');
     check(resource.config.get?.include, model.associationNames, 'get.include', 'an association');
   }
+  checkComputedGetters(model, includedBy(resource));
+}
+
+function includedBy(resource: ControllerMetadata['resource']): readonly string[] {
+  if (resource?.kind === 'crud')
+    return [...(resource.config.index?.include ?? []), ...(resource.config.get?.include ?? [])];
+  return resource?.kind === 'singleton' ? (resource.config.get?.include ?? []) : [];
+}
+
+/**
+ * The computed fields of the records the controller answers, its own and its includes', must have
+ * their getters, or the first answer would throw: reading `computedNames` checks them (ModelMeta.ts).
+ */
+function checkComputedGetters(model: ModelLike, include: readonly string[]): void {
+  const answered = [model];
+  const associations = include.length > 0 ? model.meta.associations(model) : new Map<string, Association>();
+  for (const name of include) {
+    const shape = associations.get(name)?.shape?.(model, name);
+    // A target limited to some columns answers no computed fields.
+    if (shape && !shape.columns) answered.push(shape.target);
+  }
+  for (const each of answered) void each.computedNames;
 }

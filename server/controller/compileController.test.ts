@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { belongsTo, Model } from '@/server/model';
 import {
   APIKeyController,
   OrgSettingsController,
   Project,
   ProjectController,
+  people,
+  projects,
   ThingController,
   UploadController,
 } from '@/server/testing/controllerFixtures';
@@ -161,6 +165,23 @@ describe('declaration mistakes fail at boot, naming the controller', () => {
     @crud(Project, { get: { include: ['ghost'] } })
     class IncludeController extends ActiveController<unknown, Project> {}
     expect(() => compileController(IncludeController)).toThrow(/get.include lists "ghost"/);
+  });
+
+  it("a computed field without its getter, on the controller's model or on a model it includes", () => {
+    class Late extends Model(projects, { name: 'LateProject', computed: { overdue: z.boolean() } }) {}
+    @crud(Late)
+    class LateController extends ActiveController<unknown, Late> {}
+    expect(() => compileController(LateController)).toThrow(
+      'Model LateProject: computed field "overdue" has no getter; declare `get overdue()` on the model class',
+    );
+
+    class Lead extends Model(people, { name: 'LeadPerson', computed: { initial: z.string() } }) {}
+    class Led extends Model(projects, { name: 'LedProject' }) {
+      static associations = { lead: belongsTo(() => Lead, { foreignKey: 'ownerId' }) };
+    }
+    @crud(Led, { get: { include: ['lead'] } })
+    class LedController extends ActiveController<unknown, Led> {}
+    expect(() => compileController(LedController)).toThrow(/LeadPerson: computed field "initial" has no getter/);
   });
 
   it('a hook whose only: names no action, and an if: naming no method', () => {

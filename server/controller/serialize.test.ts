@@ -3,12 +3,13 @@
  * built through their `toJSON()` (the slow path, `slowSerialize` below: the
  * serialiser as it was before), value for value and byte for byte on the wire
  * (key order included): dates, numerics, bigints, JSON columns, nulls, hidden
- * columns, nested includes; and a model or a record with its own toJSON keeps
- * the slow path. No database: records are instantiated from rows as the
+ * columns, nested includes, computed fields; and a model or a record with its
+ * own toJSON keeps the slow path. No database: records are instantiated from rows as the
  * relation does. Attachments with signed URLs: server/storage/serializeAttachments.test.ts.
  */
 import { bigint, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { Model } from '../model';
 import { defaultRecordJson } from '../model/recordJson';
 import { serialize } from './serialize';
@@ -58,6 +59,26 @@ const books = pgTable('json_books', {
   secret: text('secret'),
 });
 class Book extends Model(books, { name: 'JsonBook', hidden: ['secret'] }) {}
+
+/** Computed fields: values of any kind the serialiser knows, read from getters. */
+class Shelf extends Model(authors, {
+  name: 'JsonShelf',
+  hidden: ['passwordHash'],
+  computed: { label: z.string(), checkedAt: z.date(), size: z.bigint(), spare: z.string().optional() },
+}) {
+  override get label(): string {
+    return `${this.name} <${this.email ?? 'no email'}>`;
+  }
+  override get checkedAt(): Date {
+    return new Date('2026-11-26T10:11:12.345Z');
+  }
+  override get size(): bigint {
+    return 9007199254740993n;
+  }
+  override get spare(): string | undefined {
+    return undefined;
+  }
+}
 
 /** Like Asset: a URL signed at load time, kept outside the attributes, added by its own toJSON. */
 class SignedFile extends Model(authors, { name: 'JsonSignedFile', hidden: ['passwordHash'] }) {
@@ -150,6 +171,28 @@ describe('serialize', () => {
     const page = { data: [record, book({ id: 3 }, { author: null })], pagination: { page: 1, hasMore: false } };
     expectSame(page);
     expectSame([record]);
+  });
+
+  it('adds computed fields on both paths, in includes too, and leaves them out of records with some columns', () => {
+    const shelf = Shelf.instantiate({ id: 3, name: 'Tall', email: null, passwordHash: 'h' });
+    shelf.setAssociation('books', [book({ id: 4 })]);
+    expect(defaultRecordJson(shelf, serialize)).not.toBeNull();
+    expect(expectSame(shelf)).toBe(
+      '{"id":3,"name":"Tall","email":null,"label":"Tall <no email>","checkedAt":"2026-11-26T10:11:12.345Z","size":"9007199254740993","books":[' +
+        expectSame(book({ id: 4 })) +
+        ']}',
+    );
+    const limited = Shelf.instantiate({ id: 5, name: 'Low' }); // as an association's `columns` loads it
+    expect(expectSame(limited)).toBe('{"id":5,"name":"Low"}');
+    const nested = book({}, { shelf, shelves: [shelf, limited], owner: limited });
+    expect(expectSame(nested)).toContain('"shelves":[{"id":3,"name":"Tall","email":null,"label"');
+  });
+
+  it('leaves to toJSON an association named like a computed field', () => {
+    const shelf = Shelf.instantiate({ id: 3, name: 'Tall', email: null });
+    shelf.setAssociation('label', 'an association named like a computed field');
+    expect(defaultRecordJson(shelf, serialize)).toBeNull();
+    expectSame(shelf);
   });
 
   it('takes the slow path for a model that overrides toJSON, with the same answer', () => {

@@ -7,7 +7,9 @@
  *     scopes: { active: (q) => q.where({ status: 'active' }) },
  *     validations: { name: visibleText() },    // "can't be blank" also when nothing in it shows
  *     associations: () => ({ creator: belongsTo(() => User, { foreignKey: 'createdById', columns: ['id', 'name'] }) }),
+ *     computed: { overdue: z.boolean() },   // answered with the attributes, typed by the schema
  *   }) {
+ *     override get overdue(): boolean { ... } // the computed field's value: synchronous, no I/O
  *     validate(): void { ... }            // record-level rules
  *     beforeDestroy(): boolean | undefined { ... }
  *   }
@@ -16,6 +18,7 @@
  * properties on the record (`campaign.name`). The returned class carries the
  * static API of ModelBase (`Campaign.where(...)`, `Campaign.find(id)`).
  */
+import type { z } from 'zod';
 import type { ModelBase as ModelBaseType } from './ModelBase';
 import { ModelBase } from './ModelBase';
 import type { ModelClass } from './ModelClass';
@@ -26,6 +29,34 @@ import type { AnyTable, NewAttributesOf, SelectOf } from './types';
 
 /** The record type of a model declared on `TTable`: the record API plus typed attribute properties. */
 export type Record_<TTable extends AnyTable> = ModelBaseType<SelectOf<TTable>> & SelectOf<TTable>;
+
+/**
+ * Type-only key under which a record keeps the types of its model's computed
+ * fields, so its JSON type (server/client/jsonTypes.ts) can add them. No such
+ * property exists at run time.
+ */
+export declare const computedValues: unique symbol;
+
+/** The `computed` option's schemas; never when there is none (or only the option's general type). */
+type ComputedSchemasOf<TOptions> = TOptions extends { readonly computed?: infer C }
+  ? C extends Readonly<Record<string, z.ZodType>>
+    ? string extends keyof C
+      ? never
+      : C
+    : never
+  : never;
+
+type OutputsOf<C extends Readonly<Record<string, z.ZodType>>> = { readonly [K in keyof C]: z.output<C[K]> };
+
+/**
+ * What the `computed` option adds to the record type: each name, read-only, typed by its schema.
+ * The model's `get overdue()` overrides that property, so `tsc` refuses a getter of another type.
+ */
+export type ComputedValues<TOptions> = [ComputedSchemasOf<TOptions>] extends [never]
+  ? unknown
+  : OutputsOf<ComputedSchemasOf<TOptions>> & {
+      readonly [computedValues]?: OutputsOf<ComputedSchemasOf<TOptions>>;
+    };
 
 /**
  * Type-only key under which a declared model keeps the type of its options,
@@ -40,8 +71,8 @@ export type DeclaredModel<TTable extends AnyTable, TOptions extends ModelOptions
   typeof ModelBase,
   'prototype' | 'table'
 > & {
-  new (attributes?: NewAttributesOf<TTable>): Record_<TTable>;
-  readonly prototype: Record_<TTable>;
+  new (attributes?: NewAttributesOf<TTable>): Record_<TTable> & ComputedValues<TOptions>;
+  readonly prototype: Record_<TTable> & ComputedValues<TOptions>;
   readonly table: TTable;
   readonly [declaredOptions]?: TOptions;
 };

@@ -50,6 +50,10 @@ export class ModelBase<A extends Record<string, unknown> = Record<string, unknow
   static get associationNames(): readonly string[] {
     return [...metaOfClass(this).associations(this).keys()];
   }
+  /** Names of the `computed` option, each checked to have its getter (throws naming the model when one has none). */
+  static get computedNames(): readonly string[] {
+    return metaOfClass(this).computedOf(this);
+  }
   static get primaryKey(): 'id' {
     return 'id';
   }
@@ -266,7 +270,7 @@ export class ModelBase<A extends Record<string, unknown> = Record<string, unknow
     return this;
   }
 
-  /** Plain object: attributes minus hidden ones, dates as ISO strings, loaded associations nested. No I/O. */
+  /** Plain object: attributes minus hidden ones, dates as ISO strings, computed fields, loaded associations nested. No I/O. */
   toJSON(): JsonObject {
     return serializeRecord(this, metaOf(this));
   }

@@ -2,12 +2,13 @@
  * What a model knows about itself, computed once from its drizzle table and
  * the options given to `Model(table, options)`: name, attribute -> column map,
  * scopes, associations (resolved lazily, so models may reference each other),
- * hidden attributes, validations and constraint messages.
+ * hidden attributes, computed fields, validations and constraint messages.
  */
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import pluralize from 'pluralize';
 import type { Association, Associations } from './Association';
+import { assertComputedGetters, computedNamesOf } from './computedFields';
 import { assertCredentialsHidden } from './credentialColumns';
 import type { ModelClass } from './ModelClass';
 import type { ModelOptions } from './ModelOptions';
@@ -57,6 +58,10 @@ export interface ModelMeta {
   /** SQL column name -> attribute name (to read constraint errors). */
   readonly attributeByColumnName: ReadonlyMap<string, string>;
   readonly hidden: ReadonlySet<string>;
+  /** The `computed` option's names, in order (empty when none: the serialisers then skip them at no cost). */
+  readonly computed: readonly string[];
+  /** `computed`, once each has been checked to have a getter on `model` (the concrete class); throws otherwise. */
+  computedOf(model: { prototype: object }): readonly string[];
   readonly options: ModelOptions<AnyTable>;
   /**
    * Associations of `model` (the concrete class: its static `associations`,
@@ -100,6 +105,13 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
       throw new Error(`Model ${name}: exposed attribute "${field}" is not a column of ${tableName}.`);
   }
   assertCredentialsHidden(name, attributeNames, hidden, exposed);
+  const computed = computedNamesOf(name, options.computed, columns, RESERVED_ATTRIBUTES);
+  const checkedComputed = new WeakSet<object>();
+  const assertNotNamed = (key: string) => {
+    if (columns[key]) throw new Error(`Model ${name}: association "${key}" has the name of a column.`);
+    if (computed.includes(key))
+      throw new Error(`Model ${name}: association "${key}" has the name of a computed field.`);
+  };
   for (const field of Object.keys(options.validations ?? {})) {
     if (!columns[field])
       throw new Error(`Model ${name}: validation for "${field}", which is not a column of ${tableName}.`);
@@ -116,6 +128,14 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
     attributeNames,
     attributeByColumnName: new Map(attributeNames.map((key) => [columns[key]?.name ?? key, key])),
     hidden,
+    computed,
+    computedOf(model) {
+      if (!checkedComputed.has(model)) {
+        assertComputedGetters(name, model, computed);
+        checkedComputed.add(model);
+      }
+      return computed;
+    },
     options,
     associations(model) {
       let found = resolved.get(model);
@@ -128,7 +148,7 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
           ...extra,
         ]);
         for (const [key, association] of found) {
-          if (columns[key]) throw new Error(`Model ${name}: association "${key}" has the name of a column.`);
+          assertNotNamed(key);
           association.check?.(model as ModelClass, key);
         }
         resolved.set(model, found);
@@ -136,7 +156,7 @@ export function buildModelMeta(table: AnyTable, options: ModelOptions<AnyTable>)
       return found;
     },
     addAssociation(key, association) {
-      if (columns[key]) throw new Error(`Model ${name}: association "${key}" has the name of a column.`);
+      assertNotNamed(key);
       extra.set(key, association);
       resolved = new WeakMap(); // re-resolve (and re-check) on next use
     },

@@ -27,6 +27,14 @@ export interface ConstraintMessage {
   message: string;
 }
 
+/**
+ * `computed` names: any but a column's (declaring one fails too, naming it: computedFields.ts).
+ * A table known only as `AnyTable` has no column names to refuse.
+ */
+export type ComputedSchemas<TTable extends AnyTable> = {
+  readonly [name: string]: z.ZodType;
+} & (string extends keyof SelectOf<TTable> ? unknown : { readonly [K in keyof SelectOf<TTable>]?: never });
+
 export interface ModelOptions<TTable extends AnyTable> {
   /** Explicit model name (error messages, RecordNotFound, attachable_type). Default: singular PascalCase table name. */
   name?: string;
@@ -52,6 +60,16 @@ export interface ModelOptions<TTable extends AnyTable> {
    * go in the model's `validate()` method.
    */
   validations?: { [K in keyof SelectOf<TTable>]?: z.ZodType };
+  /**
+   * Values computed from the record, answered with its attributes: name -> zod schema of the value,
+   * read from the model's getter of that name (`computed: { overdue: z.boolean() }` with
+   * `override get overdue(): boolean { ... }` on the class; `override` because the option declares the
+   * property, so tsc checks the getter against the schema). The schema types the record property, the
+   * generated client's JSON and the OpenAPI record; it is not checked at run time. Getters are
+   * synchronous and do no I/O, as toJSON. A record read with some columns only (an association's
+   * `columns`, `select()`) leaves them out: its getter could read a column that was not loaded.
+   */
+  computed?: ComputedSchemas<TTable>;
   /** Friendly messages for named database constraints, e.g. `{ widgets_price_positive: { field: 'price', message: 'must be positive' } }`. */
   constraintErrors?: Record<string, ConstraintMessage>;
 }

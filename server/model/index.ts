@@ -9,7 +9,13 @@ export type { AttributeName, IncludeName, ScopeName } from './declaredNames';
 export { type HasMany, type HasManyOptions, hasMany, hasOne } from './hasMany';
 export type { ModelHooks } from './hooks';
 export { DEFAULT_MAX_PREPARED_STATEMENTS, limitPreparedStatements } from './limitPreparedStatements';
-export { type DeclaredModel, Model, type Record_ as ModelRecord } from './Model';
+export {
+  type ComputedValues,
+  type computedValues,
+  type DeclaredModel,
+  Model,
+  type Record_ as ModelRecord,
+} from './Model';
 export { ModelBase } from './ModelBase';
 export type { AttributesOf, InstanceOf, ModelClass } from './ModelClass';
 export { modelNameFromTable, RESERVED_ATTRIBUTES } from './ModelMeta';

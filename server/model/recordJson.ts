@@ -27,7 +27,10 @@ const DEFAULT_TO_JSON = ModelBase.prototype.toJSON;
  */
 const UNORDERED_KEY = /^(?:0|[1-9]\d*|__proto__)$/;
 
-/** The attributes toJSON shows, in its order (null: a name toJSON would reorder); once per model. */
+/**
+ * The attributes toJSON shows, in its order (null: a name toJSON would reorder); once per model.
+ * Computed fields need no such check: their names are identifiers (computedFields.ts).
+ */
 const visibleNames = new WeakMap<ModelMeta, readonly string[] | null>();
 
 function namesOf(meta: ModelMeta): readonly string[] | null {
@@ -54,15 +57,25 @@ export function defaultRecordJson(value: object, serialize: Serialize): JsonObje
   const names = meta && namesOf(meta);
   if (!meta || !names) return null;
   const { attributes, associations } = value[STATE];
-  // toJSON assigns associations after the attributes; one that would land elsewhere is left to toJSON.
+  const computed = meta.computed.length === 0 ? meta.computed : meta.computedOf(value.constructor);
+  // toJSON assigns associations after the attributes and computed fields; one that would land elsewhere is left to toJSON.
   for (const name of associations.keys()) {
-    if (Object.hasOwn(meta.columns, name) || UNORDERED_KEY.test(name)) return null;
+    if (Object.hasOwn(meta.columns, name) || UNORDERED_KEY.test(name) || computed.includes(name)) return null;
   }
   const json: JsonObject = {};
+  let loaded = 0;
   for (const name of names) {
     if (!Object.hasOwn(attributes, name)) continue;
+    loaded++;
     const member = memberJson(attributes[name], serialize);
     if (member !== undefined) json[name] = member;
+  }
+  // As toJSON: computed fields only on a record with every visible attribute loaded.
+  if (computed.length > 0 && loaded === names.length) {
+    for (const name of computed) {
+      const member = memberJson((value as unknown as Record<string, unknown>)[name], serialize);
+      if (member !== undefined) json[name] = member;
+    }
   }
   for (const [name, nested] of associations) {
     const member = memberJson(nested, serialize);

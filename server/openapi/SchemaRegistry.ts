@@ -1,8 +1,8 @@
 /**
  * Model schemas of the OpenAPI document, registered once under
  * `components.schemas` by model name and referenced from operations:
- * - a record: every serialised attribute (hidden ones left out), as
- *   `toJSON()` writes it (server/model/serializeRecord.ts);
+ * - a record: every serialised attribute (hidden ones left out) and computed
+ *   field (its zod schema), as `toJSON()` writes it (server/model/serializeRecord.ts);
  * - a record with includes: the record plus each loaded association, nested
  *   (belongsTo limited to its `columns`, attachment slots as Assets);
  * - the writable attributes of create/update (permit list x column types).
@@ -12,6 +12,7 @@ import type { AssociationShape, ModelClass } from '../model';
 import { Asset } from '../storage/Asset';
 import { columnSchema } from './columnSchema';
 import { type JsonSchema, nullable, objectSchema, ref } from './jsonSchema';
+import { zodSchema } from './zodSchema';
 
 export class SchemaRegistry {
   readonly schemas = new Map<string, JsonSchema>();
@@ -57,9 +58,23 @@ export class SchemaRegistry {
       if (model.meta.hidden.has(name) || (only && !only.includes(name))) continue;
       properties[name] = columnSchema(column);
     }
+    const required = Object.keys(properties);
+    // A record limited to some columns carries no computed fields (server/model/serializeRecord.ts).
+    if (!only) {
+      const schemas = model.meta.options.computed ?? {};
+      for (const name of model.meta.computedOf(model)) {
+        const schema = schemas[name];
+        properties[name] = zodSchema(schema, 'output');
+        // A value the schema lets be undefined leaves its key out of the JSON.
+        if (!schema?.safeParse(undefined).success) required.push(name);
+      }
+    }
     // An Asset's JSON adds its signed `url` (server/storage/Asset.ts), null until signed.
-    if (model === (Asset as unknown as ModelClass)) properties.url = { type: ['string', 'null'] };
-    return objectSchema(properties, Object.keys(properties));
+    if (model === (Asset as unknown as ModelClass)) {
+      properties.url = { type: ['string', 'null'] };
+      required.push('url');
+    }
+    return objectSchema(properties, required);
   }
 
   private associationSchema(shape: AssociationShape): JsonSchema {

@@ -1,14 +1,24 @@
 /**
  * generateOpenApi() on the framework's own fixtures (no demo, no database):
  * what each declaration becomes, the write rules applied to bodies, the
- * statuses with and without authentication, `@apiDoc` checked at boot, and
- * GET action input as query parameters.
+ * statuses with and without authentication, `@apiDoc` checked at boot,
+ * GET action input as query parameters, and computed fields in record schemas.
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ActiveController, action, apiDoc, buildRouter, compileController, controller } from '..';
-import { testRouters } from '../testing/controllerFixtures';
+import {
+  ActiveController,
+  action,
+  apiDoc,
+  belongsTo,
+  buildRouter,
+  compileController,
+  controller,
+  crud,
+  Model,
+} from '..';
+import { people, projects, testRouters } from '../testing/controllerFixtures';
 import { generateOpenApi } from './generateOpenApi';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads arbitrary JSON paths.
@@ -98,6 +108,56 @@ describe('generateOpenApi', () => {
     expect(get.summary).toBe('A report');
     expect(answer(get)).toMatchObject({ type: 'object', properties: { rows: { type: 'array' } } });
     expect(reports.tags).toEqual([{ name: 'Reports', description: 'Numbers.' }]);
+  });
+
+  it("adds a model's computed fields to its record schema, from their zod schemas", () => {
+    class Member extends Model(people, {
+      name: 'Member',
+      computed: {
+        initial: z.string().max(1),
+        karma: z.number().int().nullable(),
+        motto: z.string().optional(),
+        joinedAt: z.date(), // on the wire as the serialiser writes it
+      },
+    }) {
+      override get initial(): string {
+        return this.name.charAt(0);
+      }
+      override get karma(): number | null {
+        return null;
+      }
+      override get motto(): string | undefined {
+        return undefined;
+      }
+      override get joinedAt(): Date {
+        return new Date(0);
+      }
+    }
+    class Task extends Model(projects, { name: 'Task' }) {
+      static associations = {
+        lead: belongsTo(() => Member, { foreignKey: 'ownerId' }),
+        helper: belongsTo(() => Member, { foreignKey: 'ownerId', columns: ['name'] }),
+      };
+    }
+    @controller('/tasks')
+    @crud(Task, { index: { include: ['lead', 'helper'] } })
+    class TaskController extends ActiveController<unknown, Task> {}
+    const tasks = generateOpenApi({ routers: buildRouter(TaskController), info }) as Json;
+    const member = tasks.components.schemas.Member;
+    expect(member.properties).toEqual({
+      id: expect.objectContaining({ type: 'integer' }),
+      name: { type: 'string', maxLength: 100 },
+      initial: { type: 'string', maxLength: 1 },
+      karma: { anyOf: [expect.objectContaining({ type: 'integer' }), { type: 'null' }] },
+      motto: { type: 'string' },
+      joinedAt: { type: 'string', format: 'date-time' },
+    });
+    expect(member.required).toEqual(['id', 'initial', 'joinedAt', 'karma', 'name']); // `motto` may be absent
+    // The full record nested by reference; one limited to `columns` carries neither other columns nor computed fields.
+    const nested = answer(tasks.paths['/tasks'].get).properties.data.items.allOf[1].properties;
+    expect(nested.lead).toEqual({ anyOf: [{ $ref: '#/components/schemas/Member' }, { type: 'null' }] });
+    expect(nested.helper).toMatchObject({ type: ['object', 'null'], required: ['id', 'name'] });
+    expect(Object.keys(nested.helper.properties)).toEqual(['id', 'name']);
   });
 
   it('@apiDoc naming no action fails at boot', () => {

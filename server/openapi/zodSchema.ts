@@ -21,6 +21,17 @@ export function zodSchema(parser: unknown, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
+    override: io === 'output' ? asAnswered : undefined,
   }) as JsonSchema;
   return schema;
+}
+
+/**
+ * An answer's dates and bigints are strings on the wire (server/controller/serialize.ts), which
+ * JSON Schema can say, where zod alone would leave them undescribed.
+ */
+function asAnswered(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const type = (context.zodSchema as z.ZodType)._zod.def.type;
+  if (type === 'date') Object.assign(context.jsonSchema, { type: 'string', format: 'date-time' });
+  if (type === 'bigint') Object.assign(context.jsonSchema, { type: 'string', pattern: '^-?[0-9]+$' });
 }

@@ -5,13 +5,24 @@
  * controller classes themselves (import type: no server code reaches the browser).
  */
 import type { ActionInput, ActionOutput, ClientManifest, IndexOptions, IndexPage, JsonRecord, LoadInput, MutationDef, PickKnown, ProcedureOf, QueryDef, RecordJson, RecordOf, Simplify, TypedRouter } from '../client';
-import type { APIKeyController, OrgSettingsController, PersonController, ProjectController, ReportController, ThingController, UploadController } from './clientFixtures';
+import type { APIKeyController, BadgeController, OrgSettingsController, PersonController, ProjectController, ReportController, ThingController, UploadController } from './clientFixtures';
 
 export const manifest = {
   APIKeyController: {
     scopes: [],
     methods: {
       indexPing: ['apiKeys.ping', 'query', 'none'],
+    },
+  },
+  BadgeController: {
+    scopes: [],
+    methods: {
+      create: ['badges.create', 'mutation', 'data'],
+      destroy: ['badges.destroy', 'mutation', 'id'],
+      get: ['badges.get', 'query', 'id'],
+      index: ['badges.index', 'query', 'index'],
+      indexNewest: ['badges.newest', 'query', 'none'],
+      update: ['badges.update', 'mutation', 'idData'],
     },
   },
   OrgSettingsController: {
@@ -91,6 +102,20 @@ export interface APIKeyControllerApi {
   scope: {};
   methods: {
     indexPing: QueryDef<'none', undefined, ActionOutput<APIKeyController, 'ping'>>;
+  };
+}
+
+export type BadgeControllerRecord = RecordJson<BadgeController, never, { id: number; initial: unknown; issuedAt: unknown; name: string; nickname: unknown }>;
+
+export interface BadgeControllerApi {
+  scope: {};
+  methods: {
+    create: MutationDef<'data', Partial<PickKnown<BadgeControllerRecord, 'name'>>, BadgeControllerRecord>;
+    destroy: MutationDef<'id', undefined, { success: true }>;
+    get: QueryDef<'id', undefined, BadgeControllerRecord>;
+    index: QueryDef<'index', IndexOptions<never, PickKnown<BadgeControllerRecord, never>, never, never>, IndexPage<BadgeControllerRecord>>;
+    indexNewest: QueryDef<'none', undefined, ActionOutput<BadgeController, 'newest', RecordOf<BadgeController>, BadgeControllerRecord>>;
+    update: MutationDef<'idData', Partial<PickKnown<BadgeControllerRecord, 'name'>>, BadgeControllerRecord>;
   };
 }
 
@@ -178,6 +203,7 @@ export interface UploadControllerApi {
 
 export interface ClientApis {
   APIKeyController: APIKeyControllerApi;
+  BadgeController: BadgeControllerApi;
   OrgSettingsController: OrgSettingsControllerApi;
   PersonController: PersonControllerApi;
   ProjectController: ProjectControllerApi;
@@ -190,6 +216,14 @@ export interface ClientApis {
 export type AppRouter = TypedRouter<{
   apiKeys: {
     ping: ProcedureOf<APIKeyControllerApi, 'indexPing'>;
+  };
+  badges: {
+    create: ProcedureOf<BadgeControllerApi, 'create'>;
+    destroy: ProcedureOf<BadgeControllerApi, 'destroy'>;
+    get: ProcedureOf<BadgeControllerApi, 'get'>;
+    index: ProcedureOf<BadgeControllerApi, 'index'>;
+    newest: ProcedureOf<BadgeControllerApi, 'indexNewest'>;
+    update: ProcedureOf<BadgeControllerApi, 'update'>;
   };
   orgs: {
     orgSettings: {

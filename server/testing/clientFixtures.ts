@@ -1,8 +1,9 @@
 /**
  * Test-only controllers for the typed client: one with every row of the
  * spec's client-name table (ReportController), one whose model hides an
- * attribute and whose class names no record type (PersonController), plus the
- * framework's fixture controllers. `npm run gen` writes their client types to
+ * attribute and whose class names no record type (PersonController), one whose
+ * model declares computed fields (BadgeController), plus the framework's
+ * fixture controllers. `npm run gen` writes their client types to
  * clientFixtures.gen.ts; server/client tests use both. Not imported by app code.
  */
 import { z } from 'zod';
@@ -111,6 +112,33 @@ export class HiddenNamePerson extends Model(people, { name: 'HiddenNamePerson', 
 @crud(HiddenNamePerson, { create: { permit: ['name'] } })
 export class PersonController extends ActiveController<TestContext, HiddenNamePerson> {}
 
+/** A model with computed fields: the generated record type carries them, typed by their schemas. */
+export class Badge extends Model(people, {
+  name: 'Badge',
+  computed: { initial: z.string(), issuedAt: z.date(), nickname: z.string().optional() },
+}) {
+  override get initial(): string {
+    return this.name.charAt(0);
+  }
+  override get issuedAt(): Date {
+    return new Date('2026-01-02T03:04:05.000Z');
+  }
+  override get nickname(): string | undefined {
+    return this.name.length > 3 ? undefined : this.name;
+  }
+}
+
+@controller('/badges')
+@crud(Badge, { create: { permit: ['name'] }, update: { permit: ['name'] } })
+export class BadgeController extends ActiveController<TestContext, Badge> {
+  /** A record inside a value: the client type still carries its computed fields. */
+  @action('GET')
+  async newest(): Promise<{ badge: Badge | null; recent: Badge[] }> {
+    const [badge] = await this.relation.order({ id: 'desc' }).limit(1).toArray();
+    return { badge: badge ?? null, recent: badge ? [badge] : [] };
+  }
+}
+
 /** The list `npm run gen` reads (see TARGETS in scripts/gen.ts). */
 export const clientFixtureControllers = [
   ProjectController,
@@ -120,12 +148,14 @@ export const clientFixtureControllers = [
   ThingController,
   ReportController,
   PersonController,
+  BadgeController,
 ];
 
 export const clientTestRouters = mergeRouters(
   testRouters,
   buildRouter(ReportController),
   buildRouter(PersonController),
+  buildRouter(BadgeController),
 );
 
 export const clientTestHandler = createApiHandler<TestContext>({

@@ -87,6 +87,7 @@ export function fakeModel(rows: { id: number; teamId: number; name: string }[], 
     attributeNames: ['id', 'teamId', 'name'],
     scopeNames: [],
     associationNames: [],
+    computedNames: [],
     all: () => relation,
   } as unknown as ModelLike;
   return { model, log, rows: store };
