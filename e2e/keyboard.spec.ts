@@ -122,6 +122,29 @@ test('deleting a campaign by keyboard: the question is read out, Escape goes bac
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeFocused();
 });
 
+test('publishing and archiving a campaign by keyboard: said in the status line, focus on Duplicate', async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName('Keyboard publish') });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+
+  // Publish goes away once the campaign is active: focus must not fall back to the page's top.
+  await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Published ${campaign.name}.` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+  const duplicate = page.getByRole('button', { name: 'Duplicate', exact: true });
+  await expect(duplicate).toBeFocused();
+
+  const archive = page.getByRole('button', { name: 'Archive', exact: true });
+  await tabTo(page, archive);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Archived ${campaign.name}.` })).toBeVisible();
+  await expect(archive).toHaveCount(0);
+  await expect(duplicate).toBeFocused();
+});
+
 test('signing out by keyboard: the button is in the header, before the content', async ({ page }) => {
   await signInAs(page.request, ALICE);
   await page.goto('/account');

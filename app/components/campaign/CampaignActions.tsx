@@ -9,8 +9,13 @@
  * offered Archive instead; a draft can be archived or deleted; an archived
  * one only deleted. Archive is the list's bulk archive with one id (no new
  * route); delete asks once more inline (ConfirmButton).
+ *
+ * Publish and Archive go away with the status they change: when one
+ * succeeds, focus moves to Duplicate (always there) and the status line says
+ * what happened, so a keyboard user is not thrown back to the page's top.
  */
 import { useRouter } from 'next/navigation';
+import { useRef, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
 import { Button } from '../Button';
 import { ConfirmButton } from '../ConfirmButton';
@@ -27,9 +32,15 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
   const router = useRouter();
   const campaigns = CampaignController.use({ teamId });
   const listUrl = `/teams/${teamId}/campaigns`;
-  const publish = campaigns.mutatePublish();
+  const duplicateButton = useRef<HTMLButtonElement>(null);
+  const [done, setDone] = useState('');
+  const changedStatus = (text: string) => () => {
+    setDone(text);
+    duplicateButton.current?.focus();
+  };
+  const publish = campaigns.mutatePublish({ onSuccess: changedStatus(`Published ${campaign.name}.`) });
   const duplicate = campaigns.mutateDuplicate({ onSuccess: (copy) => router.push(`${listUrl}/${copy.id}`) });
-  const archive = campaigns.mutateBulkArchive();
+  const archive = campaigns.mutateBulkArchive({ onSuccess: changedStatus(`Archived ${campaign.name}.`) });
   const destroy = campaigns.destroy({
     onSuccess: () => {
       // The list says what went, with focus on its heading (this button is gone).
@@ -49,7 +60,12 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
             Publish
           </Button>
         )}
-        <Button className="button subtle" unavailable={busy} onClick={() => duplicate.mutate({ id: campaign.id })}>
+        <Button
+          ref={duplicateButton}
+          className="button subtle"
+          unavailable={busy}
+          onClick={() => duplicate.mutate({ id: campaign.id })}
+        >
           Duplicate
         </Button>
         {canArchive && (
@@ -70,6 +86,9 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
         )}
       </div>
       <ErrorMessage error={publish.error ?? duplicate.error ?? archive.error ?? destroy.error} />
+      <p role="status" className="notice">
+        {done}
+      </p>
     </div>
   );
 }
