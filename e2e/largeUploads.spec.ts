@@ -13,30 +13,13 @@
  * so a 30 MiB file (6 parts of 5 MiB) shows the path without a 64 MiB upload.
  */
 import { writeFile } from 'node:fs/promises';
+import { throttleUploads } from './support/campaignUploads';
 import { makeMp4 } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, type Page, test } from './support/test';
 import { trpcCallsIn } from './support/trpcCalls';
 
 const MiB = 1024 * 1024;
-
-/** Chromium's network emulation on upload speed; returns a function that lifts it. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const emulate = (uploadThroughput: number) =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput,
-    });
-  await emulate(bytesPerSecond);
-  return async () => {
-    await emulate(-1);
-    await cdp.detach();
-  };
-}
 
 /** Part numbers PUT to storage from now on (multipart part URLs carry `partNumber`). */
 function recordPartPuts(page: Page): number[] {

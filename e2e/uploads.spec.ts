@@ -8,6 +8,7 @@
  * reason shown on their item.
  */
 
+import { throttleUploads } from './support/campaignUploads';
 import { makePdf, makePng } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, type Page, test } from './support/test';
@@ -26,27 +27,6 @@ async function openNewCampaign(page: Page, name: string): Promise<number> {
   await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(campaign.name);
   return campaign.id;
-}
-
-/** Slows uploads down (Chromium's network emulation), so progress is there to see. */
-async function throttleUploads(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-  return async () => {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    await cdp.detach();
-  };
 }
 
 test('uploads a logo with visible progress, can cancel and retry, and the image survives a reload', async ({
