@@ -3,7 +3,7 @@
  * support/accessibility.ts) on every page the README tour does not open:
  * the forms for new records, the team's members, invitations and API keys,
  * the account, sign-up and password pages, the error and not-found pages,
- * and a campaign's upload widgets while idle, uploading and failed. Each
+ * and the demo's upload widgets while idle, uploading and failed. Each
  * page is checked as it first shows and, where it has a form, with the
  * errors a wrong submit brings.
  */
