@@ -5,7 +5,8 @@
  * whatever the browser does); a network failure reads as everywhere else in
  * the app, not as the browser's "Failed to fetch"; keyboard focus stays in
  * the slot when the button it was on goes (Cancel -> Retry, Pause -> Resume,
- * Dismiss and Discard -> the picker); a large document (sent in parts)
+ * Dismiss and Discard -> the picker); Retry after only the attach failed
+ * attaches the stored file without sending it again; a large document (sent in parts)
  * interrupted by a reload is offered for resuming, like the video, and
  * Discard gives it up.
  */
@@ -79,6 +80,45 @@ test('a network failure says the server could not be reached; focus moves from C
   await page.keyboard.press('Enter');
   await expect(slow).toHaveCount(0);
   await expect(documents.getByLabel('Choose PDFs')).toBeFocused();
+});
+
+test('Retry after only the attach failed attaches the stored file without sending it again', async ({ page }) => {
+  await openNewCampaign(page, 'Attach retry');
+  const documents = page.getByRole('region', { name: /Documents/ });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && new URL(request.url()).searchParams.has('X-Amz-Signature')) sent.push('PUT');
+    for (const { procedure } of trpcCallsIn(request)) sent.push(procedure.slice(procedure.lastIndexOf('.') + 1));
+  });
+  // The first attach never reaches the server; the file is stored and confirmed by then.
+  let dropped = false;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('.attach'),
+    (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      return route.abort('internetdisconnected');
+    },
+  );
+  await documents
+    .getByLabel('Choose PDFs')
+    .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: makePdf('Brief') });
+  const item = documents.getByTestId('upload-item');
+  await expect(item).toHaveAttribute('data-stage', 'failed', { timeout: 15_000 });
+  await expect(item.getByRole('alert')).toHaveText('The server could not be reached. Try again.');
+  const steps = ['presign', 'PUT', 'confirm', 'attach'];
+  expect(sent.filter((step) => steps.includes(step))).toEqual(steps);
+
+  sent.length = 0;
+  await documents.getByRole('button', { name: 'Retry upload of brief.pdf' }).click();
+  await expect(documents.getByRole('list', { name: 'Attached documents' }).getByRole('link')).toHaveText(
+    ['brief.pdf'],
+    {
+      timeout: 15_000,
+    },
+  );
+  expect(sent.filter((step) => steps.includes(step))).toEqual(['attach']);
+  await expect(documents.getByText('1 of 10')).toBeVisible();
 });
 
 test('a 12 MiB document interrupted by a reload is offered for resuming, then continues from the same file', async ({

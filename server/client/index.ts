@@ -51,6 +51,7 @@ export { type RememberedUpload, rememberedUploads, resumeKey, type UploadMemory 
 export type { AppRootTypes, ProcedureInput, ProcedureOf, TrpcErrorData, TypedRouter } from './routerTypes';
 export { createRateMeter, secondsLeft } from './transferRate';
 export { TRPCProvider, type TRPCProviderProps, useTRPC } from './trpcContext';
+export { isActive, isCancellable, type UploadItem } from './UploadItem';
 export {
   goesInParts,
   MULTIPART_THRESHOLD,
@@ -69,11 +70,4 @@ export {
   uploadMultipart,
 } from './uploadMultipart';
 export { fileProblem, type UploadRules } from './uploadRules';
-export {
-  isActive,
-  isCancellable,
-  type UploadItem,
-  type UseUpload,
-  type UseUploadOptions,
-  useUpload,
-} from './useUpload';
+export { type UseUpload, type UseUploadOptions, useUpload } from './useUpload';

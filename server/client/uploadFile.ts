@@ -93,12 +93,24 @@ export async function uploadFile<Result>(
   check();
   onStage?.('confirming', presigned.asset.id);
   await steps.confirm(presigned.asset.id);
-  // The last point a cancel stops the upload: once attach is sent the server attaches whatever happens
-  // here, so the 'attaching' stage offers no Cancel (isCancellable in useUpload.ts).
-  check();
-  onStage?.('attaching', presigned.asset.id);
-  const result = await steps.attach(presigned.asset.id);
-  onStage?.('done', presigned.asset.id);
+  return attachUploaded(presigned.asset.id, steps, callbacks);
+}
+
+/**
+ * The last step alone, for a file already stored and confirmed: `uploadFile`'s own end, and
+ * `useUpload`'s Retry after only the attach failed. A cancel stops it up to here: once attach is sent
+ * the server attaches whatever the browser does next, so the 'attaching' stage offers no Cancel
+ * (isCancellable in UploadItem.ts).
+ */
+export async function attachUploaded<Result>(
+  assetId: number,
+  steps: Pick<UploadSteps<Result>, 'attach'>,
+  { onStage, signal }: UploadCallbacks = {},
+): Promise<Result> {
+  if (signal?.aborted) throw new UploadAbortedError();
+  onStage?.('attaching', assetId);
+  const result = await steps.attach(assetId);
+  onStage?.('done', assetId);
   return result;
 }
 
@@ -107,8 +119,9 @@ async function uploadInParts<Result>(
   file: File,
   steps: UploadSteps<Result>,
   multipart: MultipartSteps,
-  { onStage, onProgress, signal, resumeScope }: UploadCallbacks,
+  callbacks: UploadCallbacks,
 ): Promise<Result> {
+  const { onStage, onProgress, signal, resumeScope } = callbacks;
   onStage?.('presigning');
   let assetId = 0;
   await uploadMultipart(
@@ -130,10 +143,5 @@ async function uploadInParts<Result>(
       ...(resumeScope !== undefined ? { resumeScope } : {}),
     },
   );
-  // As above: cancel stops it until the attach request is sent, not after.
-  if (signal?.aborted) throw new UploadAbortedError();
-  onStage?.('attaching', assetId);
-  const result = await steps.attach(assetId);
-  onStage?.('done', assetId);
-  return result;
+  return attachUploaded(assetId, steps, callbacks);
 }

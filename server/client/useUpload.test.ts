@@ -2,17 +2,16 @@
  * The upload pipeline without a browser: the client-side checks (same rules
  * as the server's slots), the XHR PUT (a fake XMLHttpRequest: headers,
  * progress, failures, abort) and the step order with cancel between steps.
- * The React state around it is exercised by the Playwright specs (e2e/uploads.spec.ts).
+ * The React state around it is exercised by the Playwright specs (e2e/uploads.spec.ts); what `start`
+ * decides and where a Retry begins are in planUploads.test.ts and UploadItem.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, MiB } from '../shared/byteSizes';
 import { mimeMatches } from '../shared/mimeMatches';
-import { ClientError } from './ClientError';
 import { type CreateRequest, putFile, UploadAbortedError } from './putFile';
-import { type PresignedUpload, uploadFile } from './uploadFile';
+import { attachUploaded, type PresignedUpload, uploadFile } from './uploadFile';
 import { fileProblem } from './uploadRules';
-import { uploadErrorMessage } from './useUpload';
 
 const logo = { accepts: 'image/*', maxSize: 5 * MiB } as const;
 const documents = { accepts: 'application/pdf', maxSize: 20 * MiB, max: 10 } as const;
@@ -261,19 +260,34 @@ describe('uploadFile: cancel reaches until the attach request is sent', () => {
   });
 });
 
-describe('uploadErrorMessage (what a failed item says)', () => {
-  it("says why the server refused the file, naming it, rather than the refusal's bare title", () => {
-    const refused = (fields: Record<string, string[]>) =>
-      new ClientError('UNPROCESSABLE_ENTITY', 'The uploaded file does not match the presigned upload', fields, 422);
-    expect(
-      uploadErrorMessage(refused({ contentType: ['broken.png cannot be read as an image (bad IHDR)'] }), 'broken.png'),
-    ).toBe('broken.png cannot be read as an image (bad IHDR)');
-    expect(uploadErrorMessage(refused({ contentType: ['looks like image/png, not application/pdf'] }), 'a.pdf')).toBe(
-      'a.pdf looks like image/png, not application/pdf',
+describe('attachUploaded (Retry after only the attach failed)', () => {
+  it('sends the attach alone: no presign, no PUT, no confirm', async () => {
+    const calls: string[] = [];
+    const stages: string[] = [];
+    FakeXhr.last = undefined;
+    const result = await attachUploaded(
+      7,
+      {
+        attach: async (assetId) => {
+          calls.push(`attach ${assetId}`);
+          return { attached: assetId };
+        },
+      },
+      { onStage: (stage) => stages.push(stage) },
     );
-    expect(uploadErrorMessage(refused({ base: ['Storage is full.'] }), 'a.pdf')).toBe('Storage is full.');
-    expect(uploadErrorMessage(new Error('The upload failed: storage could not be reached.'), 'a.pdf')).toBe(
-      'The upload failed: storage could not be reached.',
-    );
+    expect(result).toEqual({ attached: 7 });
+    expect(calls).toEqual(['attach 7']);
+    expect(stages).toEqual(['attaching', 'done']);
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it('sends nothing once cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const calls: string[] = [];
+    await expect(
+      attachUploaded(7, { attach: async () => calls.push('attach') }, { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(UploadAbortedError);
+    expect(calls).toEqual([]);
   });
 });

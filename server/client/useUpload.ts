@@ -27,7 +27,7 @@
  * checks again (presign, and confirm HEADs the object).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ClientError } from './ClientError';
+import { planUploads } from './planUploads';
 import { UploadAbortedError } from './putFile';
 import {
   defaultUploadMemory,
@@ -37,71 +37,17 @@ import {
   resumeKey,
 } from './resumableUploads';
 import { createRateMeter } from './transferRate';
-import { goesInParts, type UploadStage, type UploadSteps, uploadFile } from './uploadFile';
+import {
+  isActive,
+  isCancellable,
+  reattachableAsset,
+  retryAfterOf,
+  type UploadItem,
+  uploadErrorMessage,
+} from './UploadItem';
+import { attachUploaded, goesInParts, type UploadStage, type UploadSteps, uploadFile } from './uploadFile';
 import { UPLOAD_PAUSED, UploadPausedError } from './uploadMultipart';
-import { fileProblem, type UploadRules } from './uploadRules';
-
-export interface UploadItem {
-  /** Stable per file added (React key, and what cancel/retry/dismiss take). */
-  key: string;
-  file: File;
-  stage: UploadStage;
-  /** Bytes sent to storage so far, of `total`. */
-  loaded: number;
-  total: number;
-  error?: string;
-  /** What made it fail (a `ClientError` from the API steps, an Error from storage), for a widget to word it its own way. */
-  cause?: unknown;
-  /** After a 429 (too many uploads): seconds until a new try may pass, to say when. */
-  retryAfter?: number;
-  /** The uploaded asset's id, once presigned. */
-  assetId?: number;
-  /** Sent in parts: `pause` and `resume` apply. */
-  pausable: boolean;
-  /** Recent speed (a few seconds' average) while uploading; undefined until measured. */
-  bytesPerSecond?: number;
-  /**
-   * Paused: bytes sent of the parts the pause cut short. A part is stored whole or not at all, so
-   * these are not in `loaded` and go again on resume (a pause before any part is stored shows 0%).
-   */
-  cutShort?: number;
-}
-
-/**
- * What a failed item says. A refusal with field errors (confirm's 422: "broken.png cannot be read as an
- * image (...)", "looks like image/png, not application/pdf") says why, naming the file; the bare message
- * ("The uploaded file does not match the presigned upload") would not tell the user what to fix.
- */
-export function uploadErrorMessage(error: unknown, filename: string): string {
-  if (error instanceof ClientError && error.fields) {
-    const reasons = Object.entries(error.fields).flatMap(([field, messages]) =>
-      messages.map((message) =>
-        field === 'base' || message.startsWith(filename) ? message : `${filename} ${message}`,
-      ),
-    );
-    if (reasons.length > 0) return reasons.join('; ');
-  }
-  return error instanceof Error && error.message ? error.message : 'The upload failed.';
-}
-
-function retryAfterOf(error: unknown): { retryAfter?: number } {
-  return error instanceof ClientError && error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {};
-}
-
-const ACTIVE: ReadonlySet<UploadStage> = new Set(['presigning', 'uploading', 'confirming', 'attaching']);
-
-export function isActive(item: UploadItem): boolean {
-  return ACTIVE.has(item.stage);
-}
-
-/**
- * Whether `cancel` can still stop it: until the attach request is sent. Once it is (`attaching`), the
- * server attaches the file whatever the browser does next, so a widget shows no Cancel then (removing
- * the file is the campaign's detach).
- */
-export function isCancellable(item: UploadItem): boolean {
-  return item.stage === 'paused' || (isActive(item) && item.stage !== 'attaching');
-}
+import type { UploadRules } from './uploadRules';
 
 export interface UseUploadOptions<Result> {
   /** Files the slot already holds (counted against `rules.max`). */
@@ -132,7 +78,10 @@ export interface UseUpload {
   pause(key: string): void;
   /** Resumes a paused upload (multipart: the missing parts only), or retries a failed one. */
   resume(key: string): void;
-  /** From the start: a new presign (a failed multipart upload resumes instead). */
+  /**
+   * From the start: a new presign (a failed multipart upload resumes instead). When only the attach
+   * failed, the stored file is attached again without sending it (`reattachableAsset`).
+   */
   retry(key: string): void;
   dismiss(key: string): void;
   /** Multipart uploads of `resumeScope` left unfinished (a reload, a closed tab): choose the file again to resume. */
@@ -168,24 +117,36 @@ export function useUpload<Result>(
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
 
+  /** Uploads `file` as item `key`; with `uploaded` (a stored, confirmed asset) it only attaches that. */
   const run = useCallback(
-    (key: string, file: File) => {
+    (key: string, file: File, uploaded?: number) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      const { multipartThreshold, resumeScope: scope } = latest.current.options;
-      const pausable = goesInParts(file, latest.current.steps, multipartThreshold);
-      const item: UploadItem = { key, file, stage: 'presigning', loaded: 0, total: file.size, pausable };
+      const { steps: currentSteps, options } = latest.current;
+      const { multipartThreshold, resumeScope: scope } = options;
+      const pausable = uploaded === undefined && goesInParts(file, currentSteps, multipartThreshold);
+      const item: UploadItem =
+        uploaded === undefined
+          ? { key, file, stage: 'presigning', loaded: 0, total: file.size, pausable }
+          : { key, file, stage: 'attaching', loaded: file.size, total: file.size, pausable, assetId: uploaded };
       const meter = createRateMeter();
-      void uploadFile(file, latest.current.steps, {
+      let reached: UploadStage = item.stage;
+      const callbacks = {
         signal: controller.signal,
         ...(multipartThreshold !== undefined ? { multipartThreshold } : {}),
         ...(scope !== undefined ? { resumeScope: scope } : {}),
-        onStage: (stage, assetId) => {
+        onStage: (stage: UploadStage, assetId?: number) => {
+          reached = stage;
           // 'done' is set below, with the result handed to onDone first.
           if (stage !== 'done') patch(key, { stage, assetId });
         },
-        onProgress: (loaded, total) => patch(key, { loaded, total, bytesPerSecond: meter(loaded) }),
-      }).then(
+        onProgress: (loaded: number, total: number) => patch(key, { loaded, total, bytesPerSecond: meter(loaded) }),
+      };
+      void (
+        uploaded === undefined
+          ? uploadFile(file, currentSteps, callbacks)
+          : attachUploaded(uploaded, currentSteps, callbacks)
+      ).then(
         (result) => {
           controllers.current.delete(key);
           patch(key, { stage: 'done', loaded: file.size });
@@ -199,6 +160,7 @@ export function useUpload<Result>(
           else
             patch(key, {
               stage: 'failed',
+              failedStage: reached,
               error: uploadErrorMessage(error, file.name),
               cause: error,
               ...retryAfterOf(error),
@@ -229,8 +191,8 @@ export function useUpload<Result>(
     (key: string) => {
       const item = latest.current.items.find((candidate) => candidate.key === key);
       if (!item || isActive(item)) return;
-      // From the start: a new presign (the old pending asset is left to the cleanup job).
-      const fresh = run(key, item.file);
+      // From the start (a new presign; the old pending asset is left to the cleanup job), or only the attach.
+      const fresh = run(key, item.file, reattachableAsset(item));
       setItems((current) => current.map((candidate) => (candidate.key === key ? fresh : candidate)));
     },
     [run],
@@ -239,43 +201,24 @@ export function useUpload<Result>(
   const start = useCallback(
     (files: Iterable<File>): string[] => {
       const { rules: currentRules, options: currentOptions, items: currentItems } = latest.current;
-      const refusals: string[] = [];
-      const accepted: UploadItem[] = [];
-      let room =
-        currentRules.max === undefined
-          ? Number.POSITIVE_INFINITY
-          : currentRules.max - (currentOptions.existingCount ?? 0) - currentItems.filter(isActive).length;
-      const single = currentRules.kind === 'one';
-      const chosen = single ? [...files].slice(0, 1) : [...files];
-      // The same file again in a has-one slot, while its upload runs or is paused: that upload goes on
-      // (a paused one resumes), rather than being cancelled for a copy of itself.
-      const same = single && chosen[0] ? resumeKey(chosen[0]) : undefined;
-      const ongoing = currentItems.find(
-        (item) => resumeKey(item.file) === same && (isActive(item) || item.stage === 'paused'),
-      );
-      if (ongoing) {
+      const plan = planUploads(files, currentRules, currentItems, currentOptions.existingCount);
+      if ('continueKey' in plan) {
         setRejected([]);
-        if (ongoing.stage === 'paused') retry(ongoing.key);
+        if (currentItems.find((item) => item.key === plan.continueKey)?.stage === 'paused') retry(plan.continueKey);
         return [];
       }
-      for (const file of chosen) {
-        const problem = fileProblem(file, currentRules);
-        if (problem) refusals.push(problem);
-        else if (room <= 0) refusals.push(`${file.name}: at most ${currentRules.max} files can be attached.`);
-        else {
-          room -= 1;
-          sequence.current += 1;
-          accepted.push(run(`upload-${sequence.current}`, file));
-        }
-      }
-      setRejected(refusals);
-      if (accepted.length > 0 && single) {
+      setRejected(plan.refusals);
+      const accepted = plan.upload.map((file) => {
+        sequence.current += 1;
+        return run(`upload-${sequence.current}`, file);
+      });
+      if (plan.replaceListed) {
         // A newer choice for a has-one slot: the older upload must not finish after it and replace it.
         // One whose attach is already sent cannot be stopped; it lands first and this one replaces it.
         for (const item of currentItems) cancel(item.key);
         setItems(accepted);
       } else if (accepted.length > 0) setItems((current) => [...current, ...accepted]);
-      return refusals;
+      return plan.refusals;
     },
     [run, cancel, retry],
   );
