@@ -293,6 +293,11 @@ describe('scaffoldFiles', () => {
     expect(spec).toContain("import { makePng } from './support/files';");
     expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
     expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo', exact: true }).click();");
+    // Remove asks first, says what went and hands focus to the picker.
+    expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Yes, remove' }).click();");
+    expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png removed.');");
+    expect(spec).toContain("await expect(photoSlot.getByLabel('Upload photo', { exact: true })).toBeFocused();");
+    expect(upload).toContain('focusFilePicker(pickerId);');
     expect(spec).toContain(
       "await expect(photoSlot.getByRole('img', { name: 'Photo: photo.png' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });",
     );
@@ -318,7 +323,9 @@ describe('scaffoldFiles', () => {
     const upload = files['app/components/widgets/WidgetFilesUpload.tsx'] as string;
     expect(upload).toContain("export type WidgetListSlot = 'photos' | 'files';");
     expect(upload).toContain('existingCount: files.length,');
-    expect(upload).toContain('onClick={() => detach.mutate({ id, slot, assetId: file.id })}');
+    expect(upload).toContain(
+      'detach.mutate({ id, slot, assetId: file.id }, { onSuccess: () => attached.removed(file.filename) });',
+    );
     const detail = files['app/components/widgets/WidgetDetail.tsx'] as string;
     expect(detail).toContain("import { WidgetFilesUpload } from './WidgetFilesUpload';");
     expect(detail).not.toContain("from './WidgetFileUpload'");
@@ -341,6 +348,8 @@ describe('scaffoldFiles', () => {
     expect(spec).toContain(
       "await photosSlot.getByRole('button', { name: 'Remove photos-1.png', exact: true }).click();",
     );
+    expect(spec).toContain("await expect(photosSlot.getByRole('status')).toHaveText('photos-1.png removed.');");
+    expect(spec).toContain("await expect(photosSlot.getByLabel('Add photos', { exact: true })).toBeFocused();");
     expect(spec).toContain(
       "await expect(filesSlot.getByRole('link', { name: 'files-2.png', exact: true })).toBeVisible();",
     );

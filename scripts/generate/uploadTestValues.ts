@@ -183,6 +183,9 @@ function uploadSteps(resource: Resource): string {
       `await expect(${region}.getByRole('link', { name: '${b}', exact: true })).toBeVisible();`,
       ...(isImageSlot(attachment) ? thumbnails(region, label, [a, b]) : []),
       `await ${region}.getByRole('button', { name: 'Remove ${a}', exact: true }).click();`,
+      `await ${region}.getByRole('button', { name: 'Yes, remove' }).click();`,
+      `await expect(${region}.getByRole('status')).toHaveText('${a} removed.');`,
+      `await expect(${region}.getByLabel('Add ${label.toLowerCase()}', { exact: true })).toBeFocused();`,
       `await expect(${region}.getByRole('link', { name: '${a}', exact: true })).toHaveCount(0);`,
       `await expect(${region}.getByRole('link', { name: '${b}', exact: true })).toBeVisible();`,
       ...fill(attachment),
@@ -195,11 +198,15 @@ function uploadSteps(resource: Resource): string {
     '// Each file slot: a small PNG through presign -> PUT -> confirm -> attach, then listed with the record.',
     'const png = makePng(16);',
     ...resource.attachments.flatMap((attachment) => (isListSlot(attachment) ? many(attachment) : one(attachment))),
-    // Remove empties the slot (detach), and the page shows it without a reload.
+    // Remove asks first, then empties the slot (detach): the page shows it without a reload, says what went and
+    // hands focus to the picker.
     ...(firstOne
       ? [
           `await ${firstOne.name}Slot.getByRole('button', { name: 'Remove ${firstLabel.toLowerCase()}', exact: true }).click();`,
+          `await ${firstOne.name}Slot.getByRole('button', { name: 'Yes, remove' }).click();`,
           `await expect(${firstOne.name}Slot.getByText('No ${firstLabel.toLowerCase()} yet')).toBeVisible();`,
+          `await expect(${firstOne.name}Slot.getByRole('status')).toHaveText('${firstOne.name}.png removed.');`,
+          `await expect(${firstOne.name}Slot.getByLabel('Upload ${firstLabel.toLowerCase()}', { exact: true })).toBeFocused();`,
         ]
       : []),
   ]);
