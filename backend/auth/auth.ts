@@ -24,6 +24,7 @@ import { redactQueryValues } from '@/server/log';
 import { appOrigin } from '../appOrigin';
 import { passwordChangeHook, sendPasswordChangedMail, sendPasswordResetMail, sendVerificationMail } from './authMails';
 import { authSecret } from './authSecret';
+import { endLockoutAfterReset } from './endLockoutAfterReset';
 
 /**
  * A database handle that is `db()` at each use: the pool, or the current transaction. better-auth's
@@ -76,7 +77,11 @@ function createAuth() {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: sendPasswordResetMail,
-      onPasswordReset: sendPasswordChangedMail,
+      // The account's notice, and this address's failed sign-ins forgiven: the mailbox proved the account.
+      onPasswordReset: async (data, request) => {
+        await sendPasswordChangedMail(data, request);
+        await endLockoutAfterReset(data.user.email, request);
+      },
       // REQUIRE_EMAIL_VERIFICATION=true: sign-up mails a link and starts no session; password
       // sign-in is refused (403 EMAIL_NOT_VERIFIED) until the link is opened, and mails a new one.
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,

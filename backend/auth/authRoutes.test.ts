@@ -254,6 +254,33 @@ describe('failed sign-in limit', () => {
   });
 });
 
+describe('a password reset ends the lockout', () => {
+  it('locked out by wrong passwords, the account signs in with its new password right after a reset', async () => {
+    const rule = RULES.signInAccount;
+    RULES.signInAccount = { points: 3, durationSeconds: 60 };
+    try {
+      const ip = '203.0.113.90';
+      await post('/sign-up/email', { name: 'Lou', email: 'lou@example.com', password: 'half remembered' });
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await post('/sign-in/email', { email: 'lou@example.com', password: `guess ${i}` }, { ip })).status,
+        ).toBe(401);
+      expect((await post('/sign-in/email', { email: 'lou@example.com', password: 'guess 4' }, { ip })).status).toBe(
+        429,
+      );
+
+      clearSentMails();
+      await post('/request-password-reset', { email: 'lou@example.com', redirectTo: '/reset-password' }, { ip });
+      const link = /https?:\/\/\S+/.exec(sentMails().find((sent) => sent.to === 'lou@example.com')?.text ?? '')?.[0];
+      const token = new URL(link as string).pathname.split('/').pop() as string;
+      expect((await post('/reset-password', { token, newPassword: 'fresh and new' }, { ip })).status).toBe(200);
+      await signInWithPassword('lou@example.com', 'fresh and new', ip);
+    } finally {
+      RULES.signInAccount = rule;
+    }
+  });
+});
+
 describe('what the failed sign-in limit counts', () => {
   it('only wrong passwords: malformed sign-ins, the right password among them, are given back', async () => {
     const rule = RULES.signInAccount;

@@ -2,6 +2,7 @@
 export { clientAddress, clientIp, isLoopbackAddress, normalizeIp, UNKNOWN_IP } from './clientIp';
 export {
   assertNotBlocked,
+  clearAccountFailures,
   clearFailures,
   createLimiter,
   forgiveAttempt,

@@ -231,6 +231,20 @@ export async function clearFailures<G extends GuardName>(guard: G, keys: GuardKe
 }
 
 /**
+ * Ends the guard's per-account counts only (signIn: this account from this address), giving nothing back
+ * on the others: for a proof other than the password, such as a password reset through the mailbox. The
+ * per-address limit still counts the guesses that were made.
+ */
+export async function clearAccountFailures<G extends GuardName>(guard: G, keys: GuardKeys<G>): Promise<void> {
+  const spec: Guard<GuardKeys<G>> = GUARDS[guard];
+  await Promise.all(
+    spec.limits
+      .filter(({ clearedBySuccess }) => clearedBySuccess)
+      .map(({ limit, key }) => limiterFor(limit)?.delete(storedKey(key(keys)))),
+  );
+}
+
+/**
  * Gives back the attempt assertNotBlocked counted, on every limit of the guard: for an attempt that
  * turned out to be no guess at all (a malformed request, an error of the server's). Nothing for a guard
  * that counts only failures.
