@@ -65,7 +65,7 @@ describe('database constraint violations become field errors', () => {
     expect((await Book.find(book.id)).authorId).toBe(author.id);
   });
 
-  it('foreign key (23503) on delete -> base, naming the table that still refers to the row', async () => {
+  it('foreign key on delete (23503; 23001 for RESTRICT on PostgreSQL 18) -> base, naming the table that still refers to the row', async () => {
     // A table of two words reads as words ("book reviews"); no value of either row shows.
     await db().execute(
       sql`create table book_reviews (id serial primary key, book_id integer not null references books(id) on delete restrict)`,

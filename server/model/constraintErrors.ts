@@ -9,6 +9,8 @@
  *                         it names is missing); on delete (a row that others
  *                         still point at): base "Supplier is still referenced
  *                         by products", naming the referencing table in words
+ *   23001 restrict     -> the same base error (an ON DELETE RESTRICT key, as
+ *                         PostgreSQL 18 reports it)
  *   23514 check        -> "is invalid" on the column when the constraint has
  *                         PostgreSQL's default name (<table>_<column>_check), else base
  *   22001 too long     -> "is too long (maximum is N characters)" on the
@@ -58,6 +60,9 @@ export function translateConstraintError(
       return { [lastKeyColumn(pg, meta) ?? 'base']: ['has already been taken'] };
     case '23502':
       return { [attribute(meta, pg.column_name) ?? 'base']: ["can't be blank"] };
+    case '23001':
+      // restrict_violation: PostgreSQL 18 reports an ON DELETE RESTRICT key this way (earlier ones, 23503).
+      return { base: [stillReferenced(pg, meta)] };
     case '23503':
       if (operation === 'delete' || pg.table_name !== meta.tableName) {
         return { base: [stillReferenced(pg, meta)] };
