@@ -166,11 +166,13 @@ export {
 } from './openapi';
 export * from './schema';
 export {
+  calendarDate,
   formatBytes,
   GiB,
   hasVisibleCharacter,
   type IssueFieldOptions,
   type IssueLike,
+  isCalendarDate,
   issueFieldErrors,
   KiB,
   MAX_BATCH_SIZE,

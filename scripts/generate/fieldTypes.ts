@@ -102,7 +102,7 @@ const orNull = (field: Field, schema: string) => (field.optional ? `${schema}.nu
 
 /**
  * The model's zod rule for the field (messages read like the framework's). A required string or text is
- * `visibleText()` from '@/server' (the model's imports list it, unused ones are pruned): "can't be blank"
+ * `visibleText()` from '@/server' (the model's imports list it and `calendarDate`, unused ones are pruned): "can't be blank"
  * for text with nothing visible too (only zero-width characters, bidi controls...), not only for spaces.
  */
 export function validation(field: Field): string | undefined {
@@ -128,10 +128,8 @@ export function validation(field: Field): string | undefined {
       // A required boolean defaults to false in the database: absent is fine, null is not.
       return field.optional ? 'z.boolean().nullish()' : 'z.boolean().optional()';
     case 'date':
-      return orNull(
-        field,
-        "z.string().regex(/^\\d{4}-\\d{2}-\\d{2}$/, 'must be a date (YYYY-MM-DD)').refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date')",
-      );
+      // A day the calendar has (`2026-02-31` is refused), from '@/server' like visibleText.
+      return orNull(field, 'calendarDate()');
     case 'timestamp':
       return orNull(field, "z.date('must be a date and time')");
     case 'enum': {

@@ -8,6 +8,7 @@
  * 400 (a data exception), never 500.
  */
 import { getTableColumns } from 'drizzle-orm';
+import { isCalendarDate } from '../shared/calendarDate';
 import { MAX_INT4, MIN_INT4 } from '../shared/int4';
 import type { ModelLike } from './types';
 
@@ -109,7 +110,8 @@ function checkText(column: ColumnFacts, value: string): Checked {
   }
   const format = TEXT_FORMATS[column.columnType];
   if (format && !format.pattern.test(value)) return fail(format.message);
-  if (column.columnType === 'PgDateString' && !checkDate(`${value}T00:00:00Z`).ok) return fail(format?.message ?? '');
+  // A day the calendar has: Date alone would read 2026-02-31 as March 3.
+  if (column.columnType === 'PgDateString' && !isCalendarDate(value)) return fail(format?.message ?? '');
   if (column.columnType === 'PgTimestampString')
     return checkDate(value).ok ? ok(value) : fail('must be an ISO-8601 date');
   return ok(value);

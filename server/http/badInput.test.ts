@@ -285,6 +285,18 @@ describe('column types the body and filter checks do not know', () => {
     }
   });
 
+  it('a date the calendar lacks (2026-02-31, which Date reads as March 3) is refused by the rule, not the database', async () => {
+    const created = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
+      user: ALICE,
+      body: { data: { name: 'G', day: '2026-02-31' } },
+    });
+    expect(created.status).toBe(422);
+    expect((created.body as ErrorBody).error.fields).toEqual({ day: ['must be a date (YYYY-MM-DD)'] });
+    const filtered = await edgeCaseCall('GET', '/api/orgs/1/gadgets?filter[day]=2026-02-31', { user: ALICE });
+    expect(filtered.status).toBe(400);
+    expectCleanError(filtered.text);
+  });
+
   it('valid values of those types round-trip', async () => {
     const response = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
       user: ALICE,
