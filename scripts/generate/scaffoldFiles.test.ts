@@ -291,6 +291,7 @@ describe('scaffoldFiles', () => {
     expect(test).toContain("const theirs = await upload(away, 'Widget.photo', outsider);");
     const spec = files['e2e/widgets.spec.ts'] as string;
     expect(spec).toContain("import { makePng } from './support/files';");
+    expect(spec).toContain('test.setTimeout(90_000);');
     expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
     expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo', exact: true }).click();");
     // Remove asks first, says what went and hands focus to the picker.

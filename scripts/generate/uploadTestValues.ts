@@ -196,6 +196,8 @@ function uploadSteps(resource: Resource): string {
   return lines([
     '',
     '// Each file slot: a small PNG through presign -> PUT -> confirm -> attach, then listed with the record.',
+    // More than the default 30 s: each slot's uploads, and thumbnails the image job makes in the background.
+    'test.setTimeout(90_000);',
     'const png = makePng(16);',
     ...resource.attachments.flatMap((attachment) => (isListSlot(attachment) ? many(attachment) : one(attachment))),
     // Remove asks first, then empties the slot (detach): the page shows it without a reload, says what went and
