@@ -118,6 +118,9 @@ test('signs in with a password, changes it, and the old one stops working', asyn
   await page.getByLabel('New password').fill('a brand new password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status')).toHaveText(/Password changed/);
+  // The form is emptied: pressing again cannot resend the old password (now wrong, a failed attempt).
+  await expect(page.getByLabel('Current password')).toHaveValue('');
+  await expect(page.getByLabel('New password')).toHaveValue('');
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);

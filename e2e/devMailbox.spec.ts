@@ -71,7 +71,7 @@ test('forgot password under npm run dev: the mail at /dev/mail, its button, a ne
 
   await page.getByLabel('New password').fill('a fresh dev password');
   await page.getByRole('button', { name: 'Set the new password' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/sign-in\?reset=done$/, { timeout: 60_000 });
   await waitForHydration(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a fresh dev password');

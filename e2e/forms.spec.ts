@@ -54,7 +54,10 @@ test('invitations and API keys: the field error sits beside its field', async ({
   expect(await description(keyName)).toMatch(/can't be blank/);
 });
 
-test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goes ahead', async ({ page, browser }) => {
+test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goes ahead, a refusal keeps focus', async ({
+  page,
+  browser,
+}) => {
   // Alice's own team (leaving Acme would change the seeded world other specs use), with Carol invited.
   await signInAs(page.request, ALICE);
   const team = (await (await page.request.post('/api/teams', { data: { name: uniqueName('Confirm') } })).json()) as {
@@ -87,6 +90,14 @@ test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goe
     page.getByRole('status').filter({ hasText: 'Revoked the invitation for spare@example.com.' }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeFocused();
+
+  // Alice is the team's only owner: leaving is refused, the row stays, and so does focus, on her button.
+  const mine = page.getByTestId('member-row').filter({ hasText: '(you)' });
+  await mine.getByRole('button', { name: 'Leave team' }).click();
+  await mine.getByRole('button', { name: 'Yes, leave' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: /last owner/ })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Leave team' })).toBeFocused();
 
   // Carol accepts, then leaves from the members page: first she stays, then she goes.
   const link = ((await invited.json()) as { link: string }).link;

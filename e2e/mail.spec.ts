@@ -50,10 +50,12 @@ test('forgot password: the mail, its link, a new password, sign in; then a "pass
 
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
+  const resetPage = page.url();
   await waitForHydration(page);
   await page.getByLabel('New password').fill('a fresh new password');
   await page.getByRole('button', { name: 'Set the new password' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?reset=done$/);
+  await expect(page.getByRole('status')).toHaveText('Your password was changed. Sign in with the new one.');
   await waitForHydration(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a fresh new password');
@@ -62,6 +64,15 @@ test('forgot password: the mail, its link, a new password, sign in; then a "pass
 
   const notice = await mailbox.latest(email, { subject: 'Your password was changed' });
   expectWellFormed(notice, mailbox.link(notice, /\/forgot-password$/), process.env.E2E_PORT);
+
+  // The form again (a second tab left open), its token now used: the answer says so and offers a new link.
+  await page.goto(resetPage);
+  await waitForHydration(page);
+  await page.getByLabel('New password').fill('yet another password');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/This link is invalid or has expired\. Ask for a new link/);
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
   // Verification is off by default: sign-up mailed nothing else.
   expect((await mailbox.all(email)).map((sent) => sent.subject).sort()).toEqual([
     'Reset your password',
@@ -86,6 +97,7 @@ test('a password changed on the account page sends the notice; its button leads 
 
   const notice = await mailbox.latest(email, { subject: 'Your password was changed' });
   expectWellFormed(notice, mailbox.link(notice, /\/forgot-password$/), process.env.E2E_PORT);
+
   // "If you did not": the mail's button, clicked where the mail shows it, opens the reset form, and a reset follows.
   await page.setContent(notice.html);
   await page.getByRole('link', { name: 'Reset my password' }).click();

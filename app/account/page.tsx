@@ -1,6 +1,7 @@
 /** `/account`: change the password, and sign out of every device at once. */
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
 import { AuthForm } from '../components/auth/AuthForm';
 import { getCurrentSession } from '../lib/getCurrentSession';
 
@@ -23,7 +24,12 @@ export default async function AccountPage() {
           endpoint="/api/auth/change-password"
           fields={[
             { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
-            { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
+            {
+              name: 'newPassword',
+              label: `New password (${MIN_PASSWORD_LENGTH} characters or more)`,
+              type: 'password',
+              autoComplete: 'new-password',
+            },
           ]}
           extraBody={{ revokeOtherSessions: true }}
           submitLabel="Change password"

@@ -4,7 +4,8 @@
  * with "Yes, ..." and a way back, inline (no modal to trap focus in). Focus
  * goes to the way back (described by the question, so a screen reader
  * reads it out there), so a second Enter never confirms by accident;
- * Escape or the way back returns to the button. Every removal in the app
+ * Escape or the way back returns to the button, and so does a confirmed
+ * action that left focus nowhere (refused, its row stays). Every removal in the app
  * (remove a member, leave a team, revoke a key or an invitation, delete a
  * record) uses it.
  *
@@ -45,16 +46,23 @@ export function ConfirmButton({
   const trigger = useRef<HTMLButtonElement>(null);
   const back = useRef<HTMLButtonElement>(null);
   const questionId = useId();
-  // Where focus goes after the question opens or closes (not on the first render).
-  const moved = useRef(false);
+  // Where focus goes after the question opens or closes (nowhere on the first render). After a confirm,
+  // back to the button only if the action left focus nowhere (the Yes button is gone): an action that
+  // moved focus itself keeps it there, and when the row goes away on success the caller's focus wins;
+  // when the action is refused and the row stays, the user is still on its button, not thrown to the top.
+  const focusNext = useRef<'always' | 'ifLost' | null>(null);
 
   useEffect(() => {
-    if (!moved.current) return;
-    (asking ? back : trigger).current?.focus();
+    const rule = focusNext.current;
+    focusNext.current = null;
+    if (!rule) return;
+    if (asking) return back.current?.focus();
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (rule === 'always' || lost) trigger.current?.focus();
   }, [asking]);
 
   function answer(confirmed: boolean) {
-    moved.current = !confirmed; // after a confirm the row usually goes away: leave focus alone
+    focusNext.current = confirmed ? 'ifLost' : 'always';
     setAsking(false);
     if (confirmed) onConfirm();
   }
@@ -66,7 +74,7 @@ export function ConfirmButton({
         className={className}
         unavailable={disabled}
         onClick={() => {
-          moved.current = true;
+          focusNext.current = 'always';
           setAsking(true);
         }}
       >

@@ -5,6 +5,7 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
 import { AuthForm } from '../components/auth/AuthForm';
 
 export const dynamic = 'force-dynamic';
@@ -23,10 +24,20 @@ export default async function ResetPasswordPage({
         <AuthForm
           label="Reset password"
           endpoint="/api/auth/reset-password"
-          fields={[{ name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' }]}
+          fields={[
+            {
+              name: 'newPassword',
+              label: `New password (${MIN_PASSWORD_LENGTH} characters or more)`,
+              type: 'password',
+              autoComplete: 'new-password',
+            },
+          ]}
           extraBody={{ token }}
           submitLabel="Set the new password"
-          redirectTo="/sign-in"
+          // The sign-in page says the password was changed.
+          redirectTo="/sign-in?reset=done"
+          // A link that has expired or was used since the page opened: the way on is a new one.
+          failureHelp={<Link href="/forgot-password">Ask for a new link</Link>}
         />
       ) : (
         <p role="alert" className="error">

@@ -1,7 +1,8 @@
 /**
  * `/sign-in`: email and password (better-auth), links to sign up and to reset
  * a forgotten password, and, where enabled, the one-click dev sign-in as a
- * seeded user. `?next=/path` returns there afterwards.
+ * seeded user. `?next=/path` returns there afterwards; `?reset=done` (after a
+ * password reset) says the password was changed.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -14,13 +15,24 @@ import { safeNextPath } from './safeNextPath';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const next = safeNextPath((await searchParams).next);
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string; reset?: string }>;
+}) {
+  const { next: asked, reset } = await searchParams;
+  const next = safeNextPath(asked);
   const session = await getCurrentSession();
   const query = next ? `?next=${encodeURIComponent(next)}` : '';
   return (
     <main className="page narrow">
       <h1>Sign in</h1>
+      {/* Where a password reset lands (app/reset-password). */}
+      {reset === 'done' && (
+        <p role="status" className="notice">
+          Your password was changed. Sign in with the new one.
+        </p>
+      )}
       {session && <p className="muted">You are signed in as {session.user.name}. Sign in again to switch.</p>}
       <AuthForm
         label="Password sign-in"

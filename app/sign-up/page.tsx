@@ -5,6 +5,7 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
 import { env } from '@/env';
 import { AuthForm } from '../components/auth/AuthForm';
 import { safeNextPath } from '../sign-in/safeNextPath';
@@ -25,7 +26,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
           {
             name: 'password',
-            label: 'Password (8 characters or more)',
+            label: `Password (${MIN_PASSWORD_LENGTH} characters or more)`,
             type: 'password',
             autoComplete: 'new-password',
           },

@@ -83,7 +83,10 @@ export async function inApiErrorFormat(response: Response, path = ''): Promise<R
     : null;
   const code =
     CODE_BY_STATUS.get(response.status) ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
-  const ownMessage = MESSAGE_BY_AUTH_CODE.get(body?.code);
+  const ownMessage =
+    MESSAGE_BY_AUTH_CODE.get(body?.code) ??
+    // better-auth's bare "Invalid token" for a reset link tampered with, used since, or expired meanwhile.
+    (path === '/reset-password' && body?.code === 'INVALID_TOKEN' ? 'This link is invalid or has expired.' : undefined);
   const message =
     response.status >= 500
       ? defaultMessage(response.status)

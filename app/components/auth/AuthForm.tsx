@@ -7,9 +7,9 @@
  * to the first one; anything else (and field errors for fields this form
  * lacks) under the form; a 429 with when to try again (Retry-After). On
  * success it either navigates (a full load, so every server component reads
- * the new session) or shows a confirmation.
+ * the new session) or shows a confirmation and empties the form.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../Button';
 import { retryText } from '../ErrorMessage';
 import { FieldError, fieldErrorProps } from '../FieldError';
@@ -31,6 +31,8 @@ interface AuthFormProps {
   /** Where to go on success; without it, `successMessage` is shown. */
   redirectTo?: string;
   successMessage?: string;
+  /** Shown after an error under the form: what to do next (the reset page's "Ask for a new link"). */
+  failureHelp?: ReactNode;
   /** Names the form for assistive technology and tests. */
   label: string;
 }
@@ -69,6 +71,7 @@ export function AuthForm({
   extraBody,
   redirectTo,
   successMessage,
+  failureHelp,
   label,
 }: AuthFormProps) {
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -102,6 +105,9 @@ export function AuthForm({
         window.location.assign(redirectTo);
         return;
       }
+      // The form stays on the page: its passwords must not, or a second press sends them again (and a
+      // changed password, now wrong, would count as a failed attempt).
+      form.reset();
       setDone(true);
     } catch {
       setFailure({ message: 'The server could not be reached. Try again.', fields: {} });
@@ -136,6 +142,7 @@ export function AuthForm({
       {message && (
         <p id={errorId} role="alert" className="error">
           {message}
+          {failureHelp && <> {failureHelp}</>}
         </p>
       )}
       {done && successMessage && (

@@ -14,9 +14,10 @@ export function AcceptInvitation({ token }: { token: string }) {
       router.refresh();
     },
   });
+  // Unavailable from the click until the team page opens: a second press would only hear the invitation is used.
   return (
     <div className="stack">
-      <Button unavailable={accept.isPending} onClick={() => accept.mutate({ token })}>
+      <Button unavailable={accept.isPending || accept.isSuccess} onClick={() => accept.mutate({ token })}>
         Accept invitation
       </Button>
       <ErrorMessage error={accept.error} />
