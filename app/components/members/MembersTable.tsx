@@ -8,14 +8,16 @@
  * it was in is gone. Leaving goes to the home page (this one is no longer
  * yours), which says so the same way (noticeForNextPage.ts). The API enforces
  * the same rules (403 for members, 422 for the last owner), shown here when
- * they hit.
+ * they hit. A page left open can be out of date: a Leave answered 404
+ * (removed elsewhere) goes home saying they are no longer in the team.
  */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { MemberController } from '@/controllers/browser';
+import { isClientError, MemberController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
+import { goHomeWithNotice } from '../goHomeWithNotice';
 import { noticeForNextPage } from '../noticeForNextPage';
 import { useRemovalNotice } from '../useRemovalNotice';
 import { type MemberRole, MemberRoleControl } from './MemberRoleControl';
@@ -46,6 +48,12 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
       noticeForNextPage(`You left ${teamName}.`);
       router.push('/');
       router.refresh();
+    },
+    onError: (error) => {
+      // The team answers 404 only to someone not in it: removed while this page was open.
+      if (isClientError(error) && error.code === 'NOT_FOUND') {
+        goHomeWithNotice(router, `You are no longer a member of ${teamName}.`);
+      }
     },
   });
 

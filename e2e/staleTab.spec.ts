@@ -1,0 +1,105 @@
+/**
+ * A tab left open while something changes elsewhere: the member is removed
+ * from the team, the owner is made a member, the user signs out in another
+ * tab. The open page must not go on as before (a team frame whose pages all
+ * answer 404, owner controls the API refuses, a dead-end "Authentication
+ * required"): it says what changed and goes where things work.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
+import { expect, test, waitForHydration } from './support/test';
+
+interface Team {
+  id: number;
+  name: string;
+}
+
+/** Alice's own new team (the seeded teams stay as other specs expect them), with Carol in it as `role`. */
+async function teamWithCarol(alice: APIRequestContext, carol: APIRequestContext, role: 'member' | 'owner') {
+  await signInAs(alice, ALICE);
+  const team = (await (await alice.post('/api/teams', { data: { name: uniqueName('Stale') } })).json()) as Team;
+  const invited = await alice.post(`/api/teams/${team.id}/invitations`, { data: { email: CAROL, role } });
+  expect(invited.status()).toBe(201);
+  const token = ((await invited.json()) as { link: string }).link.split('/').pop() ?? '';
+  await signInAs(carol, CAROL);
+  expect((await carol.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+  return team;
+}
+
+/** Carol's membership id in `team`, as Alice sees the members list. */
+async function carolsMembership(alice: APIRequestContext, team: Team): Promise<number> {
+  const body = (await (await alice.get(`/api/teams/${team.id}/members`)).json()) as {
+    data: { id: number; user: { email: string } }[];
+  };
+  const id = body.data.find((member) => member.user.email === CAROL)?.id;
+  if (id === undefined) throw new Error('Carol is not in the team');
+  return id;
+}
+
+/** Carol's browser, in a context of its own (not the fixture's page, so it waits for React by hand). */
+async function carolsPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  return context.newPage();
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+test('removed while the team is open: the next click says so and leaves the team, without its frame', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'member');
+    await open(carol, `/teams/${team.id}/members`);
+    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toContainText(team.name);
+
+    expect(
+      (
+        await page.request.delete(`/api/teams/${team.id}/members/${await carolsMembership(page.request, team)}`)
+      ).status(),
+    ).toBe(200);
+    await carol.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Settings' }).click();
+
+    await expect(carol).toHaveURL(/\/$/);
+    await expect(
+      carol.getByRole('status').filter({ hasText: 'You are no longer a member of that team.' }),
+    ).toBeVisible();
+    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
+    await expect(carol.getByText('This does not exist in this team')).toHaveCount(0);
+    await expect(carol.getByRole('heading', { name: 'Your teams' })).toBeFocused();
+  } finally {
+    await carol.context().close();
+  }
+});
+
+test('removed while the members page is open: Leave says so and goes home, not "Team not found"', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'member');
+    await open(carol, `/teams/${team.id}/members`);
+    expect(
+      (
+        await page.request.delete(`/api/teams/${team.id}/members/${await carolsMembership(page.request, team)}`)
+      ).status(),
+    ).toBe(200);
+
+    const own = carol.getByTestId('member-row').filter({ hasText: '(you)' });
+    await own.getByRole('button', { name: 'Leave team' }).click();
+    await own.getByRole('button', { name: 'Yes, leave' }).click();
+
+    await expect(carol).toHaveURL(/\/$/);
+    await expect(
+      carol.getByRole('status').filter({ hasText: `You are no longer a member of ${team.name}.` }),
+    ).toBeVisible();
+    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
+  } finally {
+    await carol.context().close();
+  }
+});
