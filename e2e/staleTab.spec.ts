@@ -103,3 +103,66 @@ test('removed while the members page is open: Leave says so and goes home, not "
     await carol.context().close();
   }
 });
+
+test('made a member while the members page is open: a refusal hides the owner controls and still shows', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/members`);
+    const members = carol.getByRole('table', { name: 'Members' });
+    await expect(members.getByLabel('Role of Alice')).toBeVisible();
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    const alice = carol.getByTestId('member-row').filter({ hasText: ALICE });
+    await alice.getByRole('button', { name: 'Remove Alice' }).click();
+    await alice.getByRole('button', { name: 'Yes, remove Alice' }).click();
+
+    await expect(carol.getByText('Only team owners can do this')).toBeVisible();
+    await expect(members.getByLabel('Role of Alice')).toHaveCount(0);
+    await expect(alice.getByRole('button', { name: 'Remove Alice' })).toHaveCount(0);
+    await expect(carol.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
+    // Still there after the refresh, with the reason the controls went.
+    await expect(carol.getByText('Only team owners can do this')).toBeVisible();
+    await expect(
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${team.name}.` }),
+    ).toBeVisible();
+  } finally {
+    await carol.context().close();
+  }
+});
+
+test('made a member while the invite form is open: Send invitation is refused and the form goes', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/members`);
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    const invite = carol.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('Email').fill('someone@example.com');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+
+    await expect(invite).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'Members' }).getByLabel('Role of Alice')).toHaveCount(0);
+    await expect(
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${team.name}.` }),
+    ).toBeVisible();
+  } finally {
+    await carol.context().close();
+  }
+});
