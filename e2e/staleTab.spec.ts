@@ -166,3 +166,22 @@ test('made a member while the invite form is open: Send invitation is refused an
     await carol.context().close();
   }
 });
+
+test('signed out in another tab: the next action goes to sign in, and back here afterwards', async ({ page }) => {
+  await signInAs(page.request, ALICE);
+  await page.goto('/teams/new');
+  const other = await page.context().newPage();
+  await open(other, '/');
+  await other.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(other.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'New team' });
+  await form.getByLabel('Team name').fill(uniqueName('Too late'));
+  await form.getByRole('button', { name: 'Create team' }).click();
+
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/teams/new')}`);
+  // Once: the sign-in page stays put (no loop of redirects).
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/teams/new')}`);
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+});
