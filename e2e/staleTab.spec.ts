@@ -185,3 +185,24 @@ test('signed out in another tab: the next action goes to sign in, and back here 
   await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/teams/new')}`);
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
 });
+
+test('after "Removed Carol." a refused Leave shows only its own error', async ({ page, browser }) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'member');
+    await page.goto(`/teams/${team.id}/members`);
+    const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
+    await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
+    await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toBeVisible();
+
+    // Alice is now the last owner: leaving is refused (422).
+    const own = page.getByTestId('member-row').filter({ hasText: '(you)' });
+    await own.getByRole('button', { name: 'Leave team' }).click();
+    await own.getByRole('button', { name: 'Yes, leave' }).click();
+    await expect(page.getByText('You are the last owner')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toHaveCount(0);
+  } finally {
+    await carol.context().close();
+  }
+});

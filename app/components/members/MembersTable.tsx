@@ -117,7 +117,14 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                     confirmLabel="Yes, leave"
                     cancelLabel="Stay"
                     disabled={leave.isPending}
-                    onConfirm={() => leave.mutate()}
+                    onConfirm={() => {
+                      // Its error must not sit beside an earlier action's notice or error ("Removed Frank.").
+                      removal.clear();
+                      setRoleNotice('');
+                      changeRole.reset();
+                      remove.reset();
+                      leave.mutate();
+                    }}
                   >
                     Leave team
                   </ConfirmButton>
