@@ -11,13 +11,19 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import type { AppRouter } from '@/controllers';
 import { MAX_BATCH_SIZE, makeQueryClient, TRPCProvider, trpcUrl } from '@/server/client';
+import { signInRedirect } from './lib/signInRedirect';
 
 let browserQueryClient: QueryClient | undefined;
 
-/** A new client per server render (no data shared between requests); one for the browser's lifetime. */
+/**
+ * A new client per server render (no data shared between requests); one for
+ * the browser's lifetime. In the browser a 401 from any call means the
+ * session ended (signed out in another tab): go to sign in and come back
+ * (app/lib/signInRedirect.ts) rather than leave a dead-end error on the page.
+ */
 function getQueryClient(): QueryClient {
   if (typeof window === 'undefined') return makeQueryClient();
-  browserQueryClient ??= makeQueryClient();
+  browserQueryClient ??= makeQueryClient({ onUnauthorized: signInRedirect(window.location) });
   return browserQueryClient;
 }
 

@@ -8,9 +8,9 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
-import { safeNextPath } from '../sign-in/safeNextPath';
 import { type CurrentSession, getCurrentSession, type TeamRole } from './getCurrentSession';
 import { PAGE_PATH_HEADER } from './pagePath';
+import { signInPath } from './signInPath';
 
 export interface TeamAccess {
   session: CurrentSession;
@@ -22,7 +22,8 @@ export interface TeamAccess {
 /** `teamId` as it comes from the URL segment. */
 export async function requireTeam(teamId: string): Promise<TeamAccess> {
   const session = await getCurrentSession();
-  if (!session) redirect(await signInPathBackHere());
+  // Back here after signing in: proxy.ts names this page in a header a client cannot set.
+  if (!session) redirect(signInPath((await headers()).get(PAGE_PATH_HEADER)));
   const id = /^[1-9]\d{0,9}$/.test(teamId) ? Number(teamId) : Number.NaN;
   const membership = session.teams.find((team) => team.id === id);
   if (!membership) notFound();
@@ -32,10 +33,4 @@ export async function requireTeam(teamId: string): Promise<TeamAccess> {
     role: membership.role,
     isOwner: membership.role === 'owner',
   };
-}
-
-/** `/sign-in?next=<this page>` (proxy.ts names the page), or plain `/sign-in` without it. */
-async function signInPathBackHere(): Promise<string> {
-  const here = safeNextPath((await headers()).get(PAGE_PATH_HEADER));
-  return here ? `/sign-in?next=${encodeURIComponent(here)}` : '/sign-in';
 }

@@ -46,7 +46,7 @@ export type { IndexPage, JsonObjectOf, JsonRecord, RecordJson, RecordOf, Seriali
 export type { ClientManifest, ControllerManifest, InputShape, ManifestMethod, ProcedureType } from './manifest';
 export { type CallerOptions, configureClient, createProcedureCaller, defaultCaller, trpcUrl } from './procedureCaller';
 export { type CreateRequest, putFile, UploadAbortedError } from './putFile';
-export { makeQueryClient, shouldRetry } from './queryClient';
+export { makeQueryClient, type QueryClientOptions, shouldRetry } from './queryClient';
 export { type RememberedUpload, rememberedUploads, resumeKey, type UploadMemory } from './resumableUploads';
 export type { AppRootTypes, ProcedureInput, ProcedureOf, TrpcErrorData, TypedRouter } from './routerTypes';
 export { createRateMeter, secondsLeft } from './transferRate';

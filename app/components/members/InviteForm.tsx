@@ -2,7 +2,8 @@
 /**
  * Owners invite someone by email. The answer carries the invite link once:
  * it is shown here to copy, since there may be no mail server (in
- * development the mail is only logged).
+ * development the mail is only logged). Refused (403: no longer an owner),
+ * the page refreshes and this form goes (useRefreshOnForbidden.ts).
  */
 import { type FormEvent, useState } from 'react';
 import { InvitationController } from '@/controllers/browser';
@@ -10,12 +11,14 @@ import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorProps } from '../FieldError';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
+import { useRefreshOnForbidden } from '../useRefreshOnForbidden';
 
 export function InviteForm({ teamId }: { teamId: number }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'owner'>('member');
   const [created, setCreated] = useState<{ email: string; link: string } | null>(null);
   const create = InvitationController.use({ teamId }).create({
+    onError: useRefreshOnForbidden(),
     onSuccess: (invitation) => {
       setEmail('');
       // The link is in this one response only (not a column, so the record type does not declare it).

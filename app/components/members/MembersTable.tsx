@@ -8,15 +8,19 @@
  * it was in is gone. Leaving goes to the home page (this one is no longer
  * yours), which says so the same way (noticeForNextPage.ts). The API enforces
  * the same rules (403 for members, 422 for the last owner), shown here when
- * they hit.
+ * they hit. A page left open can be out of date: a 403 (made a member
+ * elsewhere) refreshes it so the owner controls go, and says so; a Leave
+ * answered 404 (removed elsewhere) goes home saying they are no longer in the team.
  */
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { MemberController } from '@/controllers/browser';
+import { useEffect, useRef, useState } from 'react';
+import { isClientError, MemberController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
+import { goHomeWithNotice } from '../goHomeWithNotice';
 import { noticeForNextPage } from '../noticeForNextPage';
+import { useRefreshOnForbidden } from '../useRefreshOnForbidden';
 import { useRemovalNotice } from '../useRemovalNotice';
 import { type MemberRole, MemberRoleControl } from './MemberRoleControl';
 
@@ -37,8 +41,9 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
   const router = useRouter();
   const members = MemberController.use({ teamId });
   const list = members.index({ perPage: 100 });
-  const changeRole = members.update();
-  const remove = members.destroy();
+  const refreshOnForbidden = useRefreshOnForbidden();
+  const changeRole = members.update({ onError: refreshOnForbidden });
+  const remove = members.destroy({ onError: refreshOnForbidden });
   const removal = useRemovalNotice<HTMLHeadingElement>();
   const [roleNotice, setRoleNotice] = useState('');
   const leave = members.mutateLeave({
@@ -47,7 +52,20 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
       router.push('/');
       router.refresh();
     },
+    onError: (error) => {
+      // The team answers 404 only to someone not in it: removed while this page was open.
+      if (isClientError(error) && error.code === 'NOT_FOUND') {
+        goHomeWithNotice(router, `You are no longer a member of ${teamName}.`);
+      }
+    },
   });
+  // An owner no more (the refresh after a 403, this section's or the invite form's):
+  // the controls went, so say why, here, as the sections that were refused may be gone.
+  const wasOwner = useRef(isOwner);
+  useEffect(() => {
+    if (wasOwner.current && !isOwner) setRoleNotice(`You are no longer an owner of ${teamName}.`);
+    wasOwner.current = isOwner;
+  }, [isOwner, teamName]);
 
   return (
     <section aria-labelledby="members-heading" className="stack">
@@ -99,7 +117,14 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                     confirmLabel="Yes, leave"
                     cancelLabel="Stay"
                     disabled={leave.isPending}
-                    onConfirm={() => leave.mutate()}
+                    onConfirm={() => {
+                      // Its error must not sit beside an earlier action's notice or error ("Removed Frank.").
+                      removal.clear();
+                      setRoleNotice('');
+                      changeRole.reset();
+                      remove.reset();
+                      leave.mutate();
+                    }}
                   >
                     Leave team
                   </ConfirmButton>

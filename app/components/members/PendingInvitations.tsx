@@ -2,19 +2,21 @@
 /**
  * The team's pending invitations (owners): who, which role, until when; revoke
  * (asked first) kills the link, and says so with focus on the heading, as the
- * row it was in (or the whole table) is gone.
+ * row it was in (or the whole table) is gone. Refused (403: no longer an
+ * owner), the page refreshes and this section goes (useRefreshOnForbidden.ts).
  */
 import { InvitationController } from '@/controllers/browser';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
 import { formatDate } from '../format';
+import { useRefreshOnForbidden } from '../useRefreshOnForbidden';
 import { useRemovalNotice } from '../useRemovalNotice';
 
 export function PendingInvitations({ teamId }: { teamId: number }) {
   const invitations = InvitationController.use({ teamId });
   const list = invitations.index({ perPage: 100 });
-  const revoke = invitations.destroy();
+  const revoke = invitations.destroy({ onError: useRefreshOnForbidden() });
   const removal = useRemovalNotice<HTMLHeadingElement>();
 
   return (

@@ -1,0 +1,208 @@
+/**
+ * A tab left open while something changes elsewhere: the member is removed
+ * from the team, the owner is made a member, the user signs out in another
+ * tab. The open page must not go on as before (a team frame whose pages all
+ * answer 404, owner controls the API refuses, a dead-end "Authentication
+ * required"): it says what changed and goes where things work.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
+import { expect, test, waitForHydration } from './support/test';
+
+interface Team {
+  id: number;
+  name: string;
+}
+
+/** Alice's own new team (the seeded teams stay as other specs expect them), with Carol in it as `role`. */
+async function teamWithCarol(alice: APIRequestContext, carol: APIRequestContext, role: 'member' | 'owner') {
+  await signInAs(alice, ALICE);
+  const team = (await (await alice.post('/api/teams', { data: { name: uniqueName('Stale') } })).json()) as Team;
+  const invited = await alice.post(`/api/teams/${team.id}/invitations`, { data: { email: CAROL, role } });
+  expect(invited.status()).toBe(201);
+  const token = ((await invited.json()) as { link: string }).link.split('/').pop() ?? '';
+  await signInAs(carol, CAROL);
+  expect((await carol.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+  return team;
+}
+
+/** Carol's membership id in `team`, as Alice sees the members list. */
+async function carolsMembership(alice: APIRequestContext, team: Team): Promise<number> {
+  const body = (await (await alice.get(`/api/teams/${team.id}/members`)).json()) as {
+    data: { id: number; user: { email: string } }[];
+  };
+  const id = body.data.find((member) => member.user.email === CAROL)?.id;
+  if (id === undefined) throw new Error('Carol is not in the team');
+  return id;
+}
+
+/** Carol's browser, in a context of its own (not the fixture's page, so it waits for React by hand). */
+async function carolsPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  return context.newPage();
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+test('removed while the team is open: the next click says so and leaves the team, without its frame', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'member');
+    await open(carol, `/teams/${team.id}/members`);
+    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toContainText(team.name);
+
+    expect(
+      (
+        await page.request.delete(`/api/teams/${team.id}/members/${await carolsMembership(page.request, team)}`)
+      ).status(),
+    ).toBe(200);
+    await carol.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Settings' }).click();
+
+    await expect(carol).toHaveURL(/\/$/);
+    await expect(
+      carol.getByRole('status').filter({ hasText: 'You are no longer a member of that team.' }),
+    ).toBeVisible();
+    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
+    await expect(carol.getByText('This does not exist in this team')).toHaveCount(0);
+    await expect(carol.getByRole('heading', { name: 'Your teams' })).toBeFocused();
+  } finally {
+    await carol.context().close();
+  }
+});
+
+test('removed while the members page is open: Leave says so and goes home, not "Team not found"', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'member');
+    await open(carol, `/teams/${team.id}/members`);
+    expect(
+      (
+        await page.request.delete(`/api/teams/${team.id}/members/${await carolsMembership(page.request, team)}`)
+      ).status(),
+    ).toBe(200);
+
+    const own = carol.getByTestId('member-row').filter({ hasText: '(you)' });
+    await own.getByRole('button', { name: 'Leave team' }).click();
+    await own.getByRole('button', { name: 'Yes, leave' }).click();
+
+    await expect(carol).toHaveURL(/\/$/);
+    await expect(
+      carol.getByRole('status').filter({ hasText: `You are no longer a member of ${team.name}.` }),
+    ).toBeVisible();
+    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
+  } finally {
+    await carol.context().close();
+  }
+});
+
+test('made a member while the members page is open: a refusal hides the owner controls and still shows', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/members`);
+    const members = carol.getByRole('table', { name: 'Members' });
+    await expect(members.getByLabel('Role of Alice')).toBeVisible();
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    const alice = carol.getByTestId('member-row').filter({ hasText: ALICE });
+    await alice.getByRole('button', { name: 'Remove Alice' }).click();
+    await alice.getByRole('button', { name: 'Yes, remove Alice' }).click();
+
+    await expect(carol.getByText('Only team owners can do this')).toBeVisible();
+    await expect(members.getByLabel('Role of Alice')).toHaveCount(0);
+    await expect(alice.getByRole('button', { name: 'Remove Alice' })).toHaveCount(0);
+    await expect(carol.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
+    // Still there after the refresh, with the reason the controls went.
+    await expect(carol.getByText('Only team owners can do this')).toBeVisible();
+    await expect(
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${team.name}.` }),
+    ).toBeVisible();
+  } finally {
+    await carol.context().close();
+  }
+});
+
+test('made a member while the invite form is open: Send invitation is refused and the form goes', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/members`);
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    const invite = carol.getByRole('form', { name: 'Invite a member' });
+    await invite.getByLabel('Email').fill('someone@example.com');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+
+    await expect(invite).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'Members' }).getByLabel('Role of Alice')).toHaveCount(0);
+    await expect(
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${team.name}.` }),
+    ).toBeVisible();
+  } finally {
+    await carol.context().close();
+  }
+});
+
+test('signed out in another tab: the next action goes to sign in, and back here afterwards', async ({ page }) => {
+  await signInAs(page.request, ALICE);
+  await page.goto('/teams/new');
+  const other = await page.context().newPage();
+  await open(other, '/');
+  await other.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(other.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'New team' });
+  await form.getByLabel('Team name').fill(uniqueName('Too late'));
+  await form.getByRole('button', { name: 'Create team' }).click();
+
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/teams/new')}`);
+  // Once: the sign-in page stays put (no loop of redirects).
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/teams/new')}`);
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+});
+
+test('after "Removed Carol." a refused Leave shows only its own error', async ({ page, browser }) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'member');
+    await page.goto(`/teams/${team.id}/members`);
+    const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
+    await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
+    await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toBeVisible();
+
+    // Alice is now the last owner: leaving is refused (422).
+    const own = page.getByTestId('member-row').filter({ hasText: '(you)' });
+    await own.getByRole('button', { name: 'Leave team' }).click();
+    await own.getByRole('button', { name: 'Yes, leave' }).click();
+    await expect(page.getByText('You are the last owner')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toHaveCount(0);
+  } finally {
+    await carol.context().close();
+  }
+});
