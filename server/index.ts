@@ -180,6 +180,7 @@ export {
   MiB,
   mimeEssence,
   mimeMatches,
+  trimInvisible,
   truncateText,
   unstorableTextRule,
   visibleText,

@@ -1,7 +1,8 @@
 /**
  * Rules the browser and the server must apply alike, written once: MIME
  * matching, byte units, the int4 bound, validation issues as field errors,
- * the tRPC batch size, text PostgreSQL stores exactly, required text that must show something.
+ * the tRPC batch size, text PostgreSQL stores exactly, required text that must show something,
+ * names trimmed of invisible ends and isolated from the words around them.
  * Browser-safe: nothing here imports Node, database, storage or React code,
  * so both `@/server` and `@/server/client` re-export it.
  */
@@ -11,5 +12,6 @@ export { MAX_INT4, MIN_INT4 } from './int4';
 export { type IssueFieldOptions, type IssueLike, issueFieldErrors } from './issueFieldErrors';
 export { MIME_TYPE_PATTERN, mimeEssence, mimeMatches } from './mimeMatches';
 export { truncateText, unstorableTextRule } from './storableText';
+export { trimInvisible } from './trimInvisible';
 export { hasVisibleCharacter, visibleText } from './visibleText';
 export { withTimeout } from './withTimeout';
