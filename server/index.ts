@@ -171,6 +171,7 @@ export {
   hasVisibleCharacter,
   type IssueFieldOptions,
   type IssueLike,
+  isolateText,
   issueFieldErrors,
   KiB,
   MAX_BATCH_SIZE,

@@ -9,6 +9,7 @@
 export { MAX_BATCH_SIZE } from './batchSize';
 export { formatBytes, GiB, KiB, MiB } from './byteSizes';
 export { MAX_INT4, MIN_INT4 } from './int4';
+export { isolateText } from './isolateText';
 export { type IssueFieldOptions, type IssueLike, issueFieldErrors } from './issueFieldErrors';
 export { MIME_TYPE_PATTERN, mimeEssence, mimeMatches } from './mimeMatches';
 export { truncateText, unstorableTextRule } from './storableText';
