@@ -21,7 +21,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main className="page narrow">
       <h1>Sign in</h1>
-      {session && <p className="muted">You are signed in as {session.user.name}. Sign in again to switch.</p>}
+      {session && (
+        <p className="muted">
+          You are signed in as <bdi>{session.user.name}</bdi>. Sign in again to switch.
+        </p>
+      )}
       <AuthForm
         label="Password sign-in"
         endpoint="/api/auth/sign-in/email"
