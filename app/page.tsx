@@ -32,7 +32,10 @@ export default async function HomePage() {
             <ul className="team-list">
               {session.teams.map((team) => (
                 <li key={team.id}>
-                  <Link href={teamHomePath(team.id)}>{team.name}</Link> <span className="badge">{team.role}</span>
+                  <Link href={teamHomePath(team.id)} className="user-text">
+                    {team.name}
+                  </Link>{' '}
+                  <span className="badge">{team.role}</span>
                 </li>
               ))}
             </ul>

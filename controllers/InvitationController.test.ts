@@ -107,7 +107,10 @@ describe('creating', () => {
     expect(stored.tokenHash).toBe(hashInvitationToken(token));
     expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(INVITATION_LIFETIME_MS - 60_000);
     expect(sentMails()).toEqual([
-      expect.objectContaining({ to: 'dave@example.com', subject: 'Alice invited you to join Acme' }),
+      expect.objectContaining({
+        to: 'dave@example.com',
+        subject: '\u2068Alice\u2069 invited you to join \u2068Acme\u2069',
+      }),
     ]);
     expect(sentMails()[0]?.text).toContain(link);
 

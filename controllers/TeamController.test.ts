@@ -69,6 +69,21 @@ describe('POST /api/teams', () => {
     expect((await Team.find(kept.body.id as number)).name).toBe('Z\u200bero');
   });
 
+  it('trims whitespace and invisible format characters at both ends ("Acme\\u200f" looked exactly like "Acme")', async () => {
+    const created = await api<Row>('POST', '/teams', {
+      cookie: world.bob,
+      body: { name: '\u200b Trimmed Co\u200f\u2060\ufeff ' },
+    });
+    expect(created.status).toBe(201);
+    expect((await Team.find(created.body.id as number)).name).toBe('Trimmed Co');
+    const renamed = await api<Row>('PATCH', `/teams/${created.body.id}`, {
+      cookie: world.bob,
+      body: { name: 'Trimmed\u202e Inc\u202c\u200e' },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await Team.find(created.body.id as number)).name).toBe('Trimmed\u202e Inc');
+  });
+
   it('needs a signed-in user (401), not an API key (403)', async () => {
     expect((await api('POST', '/teams', { body: { name: 'Anon' } })).status).toBe(401);
     const key = await api<Row>('POST', `/teams/${world.acme.id}/api-keys`, {

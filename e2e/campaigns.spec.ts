@@ -271,7 +271,7 @@ test('a deleted campaign is not asked for again, and Back shows it as not found'
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
-  await expect(page.getByText(`Deleted ${campaign.name}.`)).toBeVisible();
+  await expect(page.getByText(`Deleted \u2068${campaign.name}\u2069.`)).toBeVisible();
   // The delete marked the record gone in the cache: nothing on the way out asked for it (each time a 404).
   expect(refetches).toEqual([]);
 

@@ -126,7 +126,7 @@ test('revoking an invitation and leaving a team ask first: Cancel keeps, Yes goe
     await own.getByRole('button', { name: 'Yes, leave' }).click();
     await expect(carol).toHaveURL(/\/$/);
     // The members page is gone for her: the home page says what happened, with focus on her teams' heading.
-    await expect(carol.getByRole('status').filter({ hasText: `You left ${team.name}.` })).toBeVisible();
+    await expect(carol.getByRole('status').filter({ hasText: `You left \u2068${team.name}\u2069.` })).toBeVisible();
     await expect(carol.getByRole('heading', { name: 'Your teams' })).toBeFocused();
     await page.reload();
     await expect(page.getByTestId('member-row').filter({ hasText: CAROL })).toHaveCount(0);

@@ -7,6 +7,8 @@
  * that asked it), and what happened is said in a status or alert region,
  * which screen readers announce. Only the file itself is chosen by the test
  * (the browser's file dialog is not a web page); the keyboard opens it.
+ * Names in notices and questions come wrapped in U+2068 ... U+2069 (isolateText), so a
+ * right-to-left override in one cannot reverse the words around it.
  */
 import { makePdf } from './support/files';
 import { ALICE, BOB, createCampaign, memberRoleOf, signInAs, teamId, uniqueName } from './support/session';
@@ -107,7 +109,7 @@ test('deleting a campaign by keyboard: the question is read out, Escape goes bac
   await page.keyboard.press('Enter');
   const keep = page.getByRole('button', { name: 'Keep it' });
   await expect(keep).toBeFocused();
-  await expect(keep).toHaveAccessibleDescription(`Delete “${campaign.name}” for good?`);
+  await expect(keep).toHaveAccessibleDescription(`Delete “\u2068${campaign.name}\u2069” for good?`);
   await page.keyboard.press('Escape');
   await expect(remove).toBeFocused();
   await page.keyboard.press('Enter');
@@ -118,7 +120,7 @@ test('deleting a campaign by keyboard: the question is read out, Escape goes bac
 
   // Back on the list: it says what was deleted, and focus is on the page's heading, not lost.
   await expect(page).toHaveURL(new RegExp(`/teams/${acme}/campaigns$`));
-  await expect(page.getByRole('status').filter({ hasText: `Deleted ${campaign.name}.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Deleted \u2068${campaign.name}\u2069.` })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeFocused();
 });
 
@@ -132,7 +134,7 @@ test('publishing and archiving a campaign by keyboard: said in the status line, 
   // Publish goes away once the campaign is active: focus must not fall back to the page's top.
   await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: `Published ${campaign.name}.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Published \u2068${campaign.name}\u2069.` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
   const duplicate = page.getByRole('button', { name: 'Duplicate', exact: true });
   await expect(duplicate).toBeFocused();
@@ -140,7 +142,7 @@ test('publishing and archiving a campaign by keyboard: said in the status line, 
   const archive = page.getByRole('button', { name: 'Archive', exact: true });
   await tabTo(page, archive);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: `Archived ${campaign.name}.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Archived \u2068${campaign.name}\u2069.` })).toBeVisible();
   await expect(archive).toHaveCount(0);
   await expect(duplicate).toBeFocused();
 });
@@ -179,7 +181,7 @@ test('revoking an API key with the keyboard: announced, and focus stays in the l
   await expect(page.getByRole('button', { name: `Yes, revoke ${key}` })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('api-key-row').filter({ hasText: key })).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: `Revoked ${key}.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Revoked \u2068${key}\u2069.` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'API keys' })).toBeFocused();
 });
 
@@ -201,7 +203,7 @@ test('changing a member’s role by keyboard: the select only picks, Save role a
     await page.keyboard.press('Tab');
     await expect(save).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: 'Bob is now an owner.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '\u2068Bob\u2069 is now an owner.' })).toBeVisible();
     expect(await memberRoleOf(page.request, acme, BOB)).toBe('owner');
     // Focus stays where the keyboard was, not on the page's body.
     await expect(save).toBeFocused();

@@ -124,7 +124,7 @@ test('invite: the invitee gets the mail, signs up from its link and joins the te
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByTestId('invite-link')).toBeVisible();
 
-  const mail = await mailbox.latest(email, { subject: 'Alice invited you to join Acme' });
+  const mail = await mailbox.latest(email, { subject: '\u2068Alice\u2069 invited you to join \u2068Acme\u2069' });
   const link = mailbox.link(mail, /\/invitations\/[A-Za-z0-9_-]{43}$/);
   expectWellFormed(mail, link, process.env.E2E_PORT);
   expect(link).toBe(await page.getByTestId('invite-link').textContent());

@@ -61,14 +61,14 @@ test('create a team, invite, accept in a second browser, change the role, remove
   const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
   await expect(carolRow).toContainText('Carol');
   await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
-  // The select only picks; Save role applies it, and the section says so.
+  // The select only picks; Save role applies it, and the section says so (the name isolated: U+2068 ... U+2069).
   await members.getByLabel('Role of Carol').selectOption('owner');
   await members.getByRole('button', { name: 'Save role of Carol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Carol is now an owner.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '\u2068Carol\u2069 is now an owner.' })).toBeVisible();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
   await members.getByLabel('Role of Carol').selectOption('member');
   await members.getByRole('button', { name: 'Save role of Carol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Carol is now a member.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '\u2068Carol\u2069 is now a member.' })).toBeVisible();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('member');
   // Removing asks first: Keep leaves her in the team (still there after a reload), Yes removes her.
   await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
@@ -80,8 +80,9 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
   await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
   await expect(carolRow).toHaveCount(0);
-  // Her row and its button are gone: the table's section says so, and focus is on its heading.
-  await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toBeVisible();
+  // Her row and its button are gone: the table's section says so (her name isolated from its words, as in
+  // every notice), and focus is on its heading.
+  await expect(page.getByRole('status').filter({ hasText: 'Removed \u2068Carol\u2069.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Members', exact: true, level: 2 })).toBeFocused();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBeUndefined();
 });

@@ -15,7 +15,8 @@ export default async function AccountPage() {
     <main className="page narrow">
       <h1>Account</h1>
       <p className="muted">
-        Signed in as {session.user.name} ({session.user.email}).
+        {/* <bdi>: a right-to-left override in the name cannot reverse the email after it. */}
+        Signed in as <bdi>{session.user.name}</bdi> ({session.user.email}).
       </p>
       <section className="stack" aria-labelledby="change-password">
         <h2 id="change-password">Change password</h2>

@@ -9,7 +9,7 @@
  * (remove a member, leave a team, revoke a key or an invitation, delete a
  * record) uses it.
  *
- *   <ConfirmButton question={`Remove ${name} from the team?`} confirmLabel="Yes, remove"
+ *   <ConfirmButton question={<>Remove <bdi>{name}</bdi> from the team?</>} confirmLabel="Yes, remove"
  *     onConfirm={() => remove.mutate(id)} disabled={remove.isPending}>
  *     Remove <span className="visually-hidden">{name}</span>
  *   </ConfirmButton>

@@ -36,7 +36,8 @@ export async function SiteHeader() {
       <nav aria-label="Account" className="account">
         {session ? (
           <>
-            <Link href="/account" className="muted" data-testid="signed-in-as">
+            {/* user-text isolates the name: a right-to-left override in it stays inside the link. */}
+            <Link href="/account" className="muted user-text" data-testid="signed-in-as">
               {session.user.name}
             </Link>
             <form action={signOut}>

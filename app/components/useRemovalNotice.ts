@@ -9,7 +9,7 @@
  *   const removal = useRemovalNotice<HTMLHeadingElement>();
  *   <h2 ref={removal.target} tabIndex={-1}>Members</h2>
  *   <p role="status" className="notice">{removal.message}</p>
- *   remove.mutate(id, { onSuccess: () => removal.announce(`Removed ${name}.`) });
+ *   remove.mutate(id, { onSuccess: () => removal.announce(`Removed ${isolateText(name)}.`) });
  */
 import { useRef, useState } from 'react';
 

@@ -33,7 +33,11 @@ export default async function SignInPage({
           Your password was changed. Sign in with the new one.
         </p>
       )}
-      {session && <p className="muted">You are signed in as {session.user.name}. Sign in again to switch.</p>}
+      {session && (
+        <p className="muted">
+          You are signed in as <bdi>{session.user.name}</bdi>. Sign in again to switch.
+        </p>
+      )}
       <AuthForm
         label="Password sign-in"
         endpoint="/api/auth/sign-in/email"

@@ -14,8 +14,11 @@
  *   Turkish `İ`) are other strings, which never reach alice's account, and
  *   since better-auth's email check is ASCII-only they cannot even sign up
  *   (no look-alike "alice" in a member list);
- * - a name is display text, stored exactly as given (bidi controls and
- *   zero-width characters included: pages render it as text); U+0000, which
+ * - a name is display text, stored as given (bidi controls and zero-width
+ *   characters inside it included: pages and mails isolate it from their own
+ *   words, server/shared/isolateText.ts), but trimmed of whitespace and
+ *   invisible format characters at both ends, as team names are ("Acme\u200f"
+ *   looked exactly like "Acme": server/shared/trimInvisible.ts); U+0000, which
  *   PostgreSQL cannot store, and more than its column's 100 characters are 400;
  *   so is a name with no visible character at all (only zero-width characters,
  *   bidi controls, a soft hyphen...: server/shared/visibleText.ts), "can't be
@@ -112,14 +115,31 @@ describe('odd Unicode', () => {
   });
 
   it.each([
-    ['a right-to-left override', 'Bob\u202e\u2066evil\u2069\u202c'],
-    ['zero-width characters', 'Z\u200bero\u200dWidth\ufeff'],
+    ['a right-to-left override', 'Bob\u202e\u2066evil\u2069\u202c!'],
+    ['zero-width characters', 'Z\u200bero\u200dWidth\ufeffs'],
     ['emoji and combining marks', '😀 Zoe\u0301'],
-  ])('a name with %s is stored exactly as given', async (label, name) => {
+  ])('a name with %s inside is stored exactly as given', async (label, name) => {
     const email = uniqueEmail('name');
     await signUp(name, email, 'long enough');
     expect((await userByEmail(email))?.name, label).toBe(name);
   });
+
+  it.each([
+    ['spaces', '  Spacey  ', 'Spacey'],
+    ['a right-to-left mark', 'Acme\u200f', 'Acme'],
+    ['zero-width characters and a BOM', '\ufeff\u200bZero\u200d\u2060', 'Zero'],
+    ['bidi controls and spaces', ' \u202eBob \u2066evil\u2069\u202c ', 'Bob \u2066evil'],
+  ])(
+    'a name with %s at its ends is stored trimmed of them, at sign-up and update-user',
+    async (label, name, trimmed) => {
+      const email = uniqueEmail('trim');
+      const { cookie } = await signUp(name, email, 'long enough');
+      expect((await userByEmail(email))?.name, label).toBe(trimmed);
+      expect((await post('/update-user', { name: 'Other' }, { cookie })).status).toBe(200);
+      expect((await post('/update-user', { name }, { cookie })).status, label).toBe(200);
+      expect((await userByEmail(email))?.name, `update-user ${label}`).toBe(trimmed);
+    },
+  );
 
   const invisibleNames = [
     ['zero-width characters', '\u200b\u200d\ufeff'],

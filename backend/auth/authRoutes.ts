@@ -13,7 +13,7 @@
  * - Secure on its cookies when the request came over https;
  * - the API's request rules on every POST (a hostile-input review found each
  *   missing; backend/auth/authRoutes.hostile*.test.ts): cross-site 403,
- *   JSON bodies only (1 MB, depth 64, no U+0000), emails trimmed, names within
+ *   JSON bodies only (1 MB, depth 64, no U+0000), emails and names trimmed, names within
  *   their column and with something visible, `image` an http(s) URL, redirect
  *   targets on this site.
  *
@@ -154,7 +154,7 @@ function assertLocalRedirects(request: Request, values: Record<string, unknown>)
 /**
  * Rules better-auth does not apply to what a client sends: the email is trimmed as
  * User.normalizeEmail does (better-auth only lower-cases it, so `Alice@Example.com ` was a 400
- * instead of alice); a name shows something and fits its column, as the User model wants (better-auth
+ * instead of alice); a name is trimmed as User.normalizeName does, and shows something and fits its column, as the User model wants (better-auth
  * writes users through its own adapter, not the model); `image` is an http(s) URL (better-auth stored
  * `javascript:` ones, which run where a page links them) of at most 2,048 characters (it stored any length); redirect targets stay on this site.
  */
@@ -170,6 +170,9 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
   if (out.name !== undefined && typeof out.name !== 'string') {
     throw new BadRequest('Invalid input', { name: ['must be a string'] });
   }
+  // Trimmed as the User model trims (better-auth stored "  Spacey  " and "Spacey\u200f" as given), so
+  // a name of only spaces and format characters is empty, and blank, below.
+  if (typeof out.name === 'string') out.name = User.normalizeName(out.name);
   // Blank is also a name with nothing visible ("\u200b", bidi isolates alone): a member list would show nothing.
   // Invisible characters inside a name that shows stay, as given (authRoutes.hostileText.test.ts).
   if (typeof out.name === 'string' && !hasVisibleCharacter(out.name)) {

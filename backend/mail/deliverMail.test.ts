@@ -56,7 +56,7 @@ describe('mail delivery', () => {
     });
     expect(response.status).toBe(201);
     const mail = await until(mailTo('wendy@example.com'), 15_000, 'the invitation mail');
-    expect(mail.subject).toBe('Alice invited you to join Acme');
+    expect(mail.subject).toBe('\u2068Alice\u2069 invited you to join \u2068Acme\u2069');
     expect(mail.from).toBe(env.MAIL_FROM);
     expect(mail.text).toContain(response.body.link);
     expect(mail.html).toContain(`href="${response.body.link}"`);

@@ -1,5 +1,5 @@
 /** A tenant: memberships, invitations, API keys and the app's own records belong to one team. */
-import { hasMany, hasOne, Model, visibleText } from '@/server';
+import { hasMany, hasOne, Model, trimInvisible, visibleText } from '@/server';
 import { teams } from '../schema';
 import { models } from './registry';
 
@@ -19,7 +19,8 @@ export class Team extends Model(teams, {
   });
 
   beforeValidate(): void {
-    // " Acme " and "Acme" are one name: store it trimmed (the validation trims only to check).
-    if (typeof this.name === 'string') this.name = this.name.trim();
+    // " Acme " and "Acme\u200f" look like "Acme": store it trimmed of whitespace and invisible format
+    // characters (the validation trims only to check), as user names are.
+    if (typeof this.name === 'string') this.name = trimInvisible(this.name);
   }
 }

@@ -30,4 +30,10 @@ describe('User name', () => {
   ])('with %s is valid', async (_label, name) => {
     expect(await errorsFor(name)).toEqual({});
   });
+
+  it('is trimmed of whitespace and invisible format characters at both ends on validation', async () => {
+    const user = User.build({ email: 'someone@example.com', name: ' \u200b Spacey\u200f\ufeff ' });
+    expect(await user.isValid()).toBe(true);
+    expect(user.name).toBe('Spacey');
+  });
 });

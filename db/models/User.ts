@@ -4,7 +4,7 @@
  * case-insensitive. Add profile columns in db/schema.ts and their rules here.
  */
 import { z } from 'zod';
-import { hasMany, Model, visibleText } from '@/server';
+import { hasMany, Model, trimInvisible, visibleText } from '@/server';
 import { users } from '../schema';
 import { models } from './registry';
 
@@ -22,9 +22,18 @@ export class User extends Model(users, {
 
   beforeValidate(): void {
     if (typeof this.email === 'string') this.email = User.normalizeEmail(this.email);
+    if (typeof this.name === 'string') this.name = User.normalizeName(this.name);
   }
 
   static normalizeEmail(email: string): string {
     return email.trim().toLowerCase();
+  }
+
+  /**
+   * A name without whitespace and invisible format characters at its ends: "  Spacey  " and
+   * "Spacey\u200f" look like "Spacey" (team names are trimmed alike). What is inside stays as given.
+   */
+  static normalizeName(name: string): string {
+    return trimInvisible(name);
   }
 }

@@ -8,6 +8,7 @@
  */
 import { type FormEvent, useRef, useState } from 'react';
 import { APIKeyController } from '@/controllers/browser';
+import { isolateText } from '@/server/client';
 import { Button } from '../Button';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
@@ -88,18 +89,18 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
         )}
         {list.data?.data.map((key) => (
           <tr key={key.id} data-testid="api-key-row">
-            <td>{key.name}</td>
+            <td className="user-text">{key.name}</td>
             <td>
               <code>ak_{key.prefix}_…</code>
             </td>
             <td>
               {formatDate(key.createdAt)}
-              {typeof key.creator?.name === 'string' ? ` by ${key.creator.name}` : ''}
+              {typeof key.creator?.name === 'string' ? ` by ${isolateText(key.creator.name)}` : ''}
             </td>
             <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</td>
             <td>
               <ConfirmButton
-                question={`Revoke ${key.name}? Scripts using it get 401 from now on.`}
+                question={`Revoke ${isolateText(key.name)}? Scripts using it get 401 from now on.`}
                 confirmLabel={
                   <>
                     Yes, revoke <span className="visually-hidden">{key.name}</span>
@@ -108,7 +109,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                 disabled={revoke.isPending}
                 onConfirm={() => {
                   removal.clear();
-                  revoke.mutate(key.id, { onSuccess: () => removal.announce(`Revoked ${key.name}.`) });
+                  revoke.mutate(key.id, { onSuccess: () => removal.announce(`Revoked ${isolateText(key.name)}.`) });
                 }}
               >
                 Revoke <span className="visually-hidden">{key.name}</span>

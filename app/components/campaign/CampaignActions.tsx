@@ -17,6 +17,7 @@
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { CampaignController } from '@/controllers/browser';
+import { isolateText } from '@/server/client';
 import { Button } from '../Button';
 import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
@@ -38,13 +39,13 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
     setDone(text);
     duplicateButton.current?.focus();
   };
-  const publish = campaigns.mutatePublish({ onSuccess: changedStatus(`Published ${campaign.name}.`) });
+  const publish = campaigns.mutatePublish({ onSuccess: changedStatus(`Published ${isolateText(campaign.name)}.`) });
   const duplicate = campaigns.mutateDuplicate({ onSuccess: (copy) => router.push(`${listUrl}/${copy.id}`) });
-  const archive = campaigns.mutateBulkArchive({ onSuccess: changedStatus(`Archived ${campaign.name}.`) });
+  const archive = campaigns.mutateBulkArchive({ onSuccess: changedStatus(`Archived ${isolateText(campaign.name)}.`) });
   const destroy = campaigns.destroy({
     onSuccess: () => {
       // The list says what went, with focus on its heading (this button is gone).
-      noticeForNextPage(`Deleted ${campaign.name}.`);
+      noticeForNextPage(`Deleted ${isolateText(campaign.name)}.`);
       router.push(listUrl);
     },
   });
@@ -75,7 +76,7 @@ export function CampaignActions({ teamId, isOwner, campaign }: Props) {
         )}
         {canDelete && (
           <ConfirmButton
-            question={`Delete “${campaign.name}” for good?`}
+            question={`Delete “${isolateText(campaign.name)}” for good?`}
             confirmLabel="Yes, delete"
             cancelLabel="Keep it"
             disabled={busy}

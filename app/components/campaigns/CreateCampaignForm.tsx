@@ -80,7 +80,11 @@ export function CreateCampaignForm({ teamId }: { teamId: number }) {
       <p role="status" className="notice">
         {create.data && !create.error && (
           <>
-            Created <Link href={`/teams/${teamId}/campaigns/${create.data.id}`}>{create.data.name}</Link>.
+            Created{' '}
+            <Link href={`/teams/${teamId}/campaigns/${create.data.id}`}>
+              <bdi>{create.data.name}</bdi>
+            </Link>
+            .
           </>
         )}
       </p>

@@ -15,6 +15,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { isClientError, MemberController } from '@/controllers/browser';
+import { isolateText } from '@/server/client';
 import { ConfirmButton } from '../ConfirmButton';
 import { DataTable } from '../DataTable';
 import { ErrorMessage } from '../ErrorMessage';
@@ -48,7 +49,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
   const [roleNotice, setRoleNotice] = useState('');
   const leave = members.mutateLeave({
     onSuccess: () => {
-      noticeForNextPage(`You left ${teamName}.`);
+      noticeForNextPage(`You left ${isolateText(teamName)}.`);
       router.push('/');
       router.refresh();
     },
@@ -83,8 +84,9 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
           const isMe = member.userId === userId;
           return (
             <tr key={member.id} data-testid="member-row">
+              {/* Names are user text, bidi controls included: isolated, an override in one cannot reverse " (you)". */}
               <td>
-                {user.name}
+                <bdi>{user.name}</bdi>
                 {isMe ? ' (you)' : ''}
               </td>
               <td>{user.email}</td>
@@ -101,7 +103,9 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                         { id: member.id, data: { role } },
                         {
                           onSuccess: () =>
-                            setRoleNotice(`${user.name} is now ${role === 'owner' ? 'an owner' : 'a member'}.`),
+                            setRoleNotice(
+                              `${isolateText(user.name)} is now ${role === 'owner' ? 'an owner' : 'a member'}.`,
+                            ),
                         },
                       );
                     }}
@@ -131,7 +135,11 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                 ) : (
                   isOwner && (
                     <ConfirmButton
-                      question={`Remove ${user.name} from the team?`}
+                      question={
+                        <>
+                          Remove <bdi>{user.name}</bdi> from the team?
+                        </>
+                      }
                       confirmLabel={
                         <>
                           Yes, remove <span className="visually-hidden">{user.name}</span>
@@ -146,7 +154,9 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                       onConfirm={() => {
                         removal.clear();
                         setRoleNotice('');
-                        remove.mutate(member.id, { onSuccess: () => removal.announce(`Removed ${user.name}.`) });
+                        remove.mutate(member.id, {
+                          onSuccess: () => removal.announce(`Removed ${isolateText(user.name)}.`),
+                        });
                       }}
                     >
                       Remove <span className="visually-hidden">{user.name}</span>

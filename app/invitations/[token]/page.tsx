@@ -44,10 +44,16 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const wrongAccount = session && session.user.email.toLowerCase() !== invitation.email;
   return (
     <main className="page narrow stack">
-      <h1>Join {invitation.teamName}</h1>
+      {/* The team's name is user text, bidi controls included: <bdi> keeps them from reversing the words after it. */}
+      <h1>
+        Join <bdi>{invitation.teamName}</bdi>
+      </h1>
       <p>
-        You are invited to join <strong>{invitation.teamName}</strong> as {invitation.role}. The invitation is for{' '}
-        <strong>{invitation.email}</strong>.
+        You are invited to join{' '}
+        <strong>
+          <bdi>{invitation.teamName}</bdi>
+        </strong>{' '}
+        as {invitation.role}. The invitation is for <strong>{invitation.email}</strong>.
       </p>
       {!session ? (
         <p>

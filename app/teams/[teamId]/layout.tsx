@@ -22,7 +22,8 @@ export default async function TeamLayout({
       {/* A landmark of its own (a region named "Team"), so no text sits outside one; the skip link passes it. */}
       <section aria-label="Team" className="team-bar">
         <p className="team-name user-text">
-          {team.name} <span className="badge">{role}</span>
+          {/* <bdi>: the name's own bidi controls (stored as given) stop at its end, before the role. */}
+          <bdi>{team.name}</bdi> <span className="badge">{role}</span>
         </p>
         <TeamNav teamId={team.id} isOwner={isOwner} />
       </section>

@@ -1,4 +1,5 @@
 /** The invitation to join a team (controllers/InvitationController.ts). Edit the wording here. */
+import { isolateText } from '@/server';
 import { buttonHtml, escapeHtml, layoutHtml, type MailContent } from '../layout';
 
 export interface InvitationMailData {
@@ -10,11 +11,16 @@ export interface InvitationMailData {
 }
 
 export function invitationMail({ inviterName, teamName, role, link, expiresAt }: InvitationMailData): MailContent {
-  const subject = `${inviterName} invited you to join ${teamName}`;
+  // Names are user text, stored with any bidi controls in them: isolated, a right-to-left override in one
+  // cannot reverse the words after it (FSI ... PDI in the subject, which is also the HTML's heading, and
+  // the text part; <bdi> in the HTML body).
+  const inviter = isolateText(inviterName);
+  const team = isolateText(teamName);
+  const subject = `${inviter} invited you to join ${team}`;
   return {
     subject,
     text: [
-      `${inviterName} invited you to join the team ${teamName} as ${role}.`,
+      `${inviter} invited you to join the team ${team} as ${role}.`,
       '',
       `Accept the invitation: ${link}`,
       '',
@@ -23,7 +29,7 @@ export function invitationMail({ inviterName, teamName, role, link, expiresAt }:
     ].join('\n'),
     html: layoutHtml(
       subject,
-      `<p>${escapeHtml(inviterName)} invited you to join the team <strong>${escapeHtml(teamName)}</strong> as ${escapeHtml(role)}.</p>` +
+      `<p><bdi>${escapeHtml(inviterName)}</bdi> invited you to join the team <strong><bdi>${escapeHtml(teamName)}</bdi></strong> as ${escapeHtml(role)}.</p>` +
         buttonHtml(link, 'Accept the invitation') +
         `<p>The link works once and expires on ${escapeHtml(expiresAt.toUTCString())}. ` +
         'If you did not expect this email, you can ignore it.</p>',

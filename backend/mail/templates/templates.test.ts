@@ -33,3 +33,27 @@ describe.each(Object.entries(rendered))('%s', (_name, mail) => {
     expect(mail.html).not.toMatch(/<script>|<b>/);
   });
 });
+
+describe('invitation with a right-to-left override in the names', () => {
+  const mail = invitationMail({
+    inviterName: 'x \u202eevil',
+    teamName: 'Acme\u202e',
+    role: 'member',
+    link,
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+  });
+
+  it('isolates each name in the subject and text (FSI ... PDI), so the words after it keep their order', () => {
+    expect(mail.subject).toBe('\u2068x \u202eevil\u2069 invited you to join \u2068Acme\u202e\u2069');
+    expect(mail.text).toContain(
+      '\u2068x \u202eevil\u2069 invited you to join the team \u2068Acme\u202e\u2069 as member.',
+    );
+  });
+
+  it('isolates each name in the HTML: <bdi> in the body, FSI ... PDI in the heading (the subject)', () => {
+    expect(mail.html).toContain('>\u2068x \u202eevil\u2069 invited you to join \u2068Acme\u202e\u2069</h1>');
+    expect(mail.html).toContain(
+      '<bdi>x \u202eevil</bdi> invited you to join the team <strong><bdi>Acme\u202e</bdi></strong>',
+    );
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Names are stored as given, bidi controls included, so a right-to-left
+ * override (U+202E) in one must not reverse the app's own words beside it:
+ * every page isolates user text (`<bdi>`, or `.user-text` with
+ * `unicode-bidi: isolate`). Checked where the name sits next to the app's
+ * words: the members table's " (you)", the site header, the team bar.
+ */
+import type { Locator } from '@playwright/test';
+import { uniqueName } from './support/session';
+import { expect, test } from './support/test';
+
+const OVERRIDE = '\u202e';
+
+/**
+ * Whether the text node holding `text` sits in an element that isolates it inside `scope` (the
+ * element that also holds the app's words: blocks such as a cell or a paragraph isolate their whole
+ * content, not the name from the words beside it, so `scope` itself does not count), and where the
+ * text `after` it is drawn: to its right, as written, or reversed to its left.
+ */
+async function layoutOf(scope: Locator, text: string, after?: string) {
+  return scope.evaluate(
+    (root, [text, after]) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+      const own = nodes.find((node) => node.data.includes(text as string));
+      if (!own) throw new Error(`no text node with ${JSON.stringify(text)}`);
+      let isolated = false;
+      for (let element = own.parentElement; element && element !== root; element = element.parentElement) {
+        if (getComputedStyle(element).unicodeBidi.startsWith('isolate')) isolated = true;
+      }
+      if (!after) return { isolated, afterIsRight: true };
+      const rectOf = (node: Text, from: number, length: number) => {
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, from + length);
+        return range.getBoundingClientRect();
+      };
+      const holder = nodes.find((node) => node !== own && node.data.includes(after as string)) ?? own;
+      const name = rectOf(own, own.data.indexOf(text as string), (text as string).length);
+      const next = rectOf(holder, holder.data.indexOf(after as string), (after as string).length);
+      return { isolated, afterIsRight: next.left >= name.right - 1 };
+    },
+    [text, after] as const,
+  );
+}
+
+test('a name with a right-to-left override stays inside its own text on the members page, header and team bar', async ({
+  page,
+}) => {
+  const name = `x ${OVERRIDE}evil`;
+  const email = `${uniqueName('bidi').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: 'long enough password' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const teamName = `Team ${OVERRIDE}evil`;
+  const team = await page.request.post('/api/teams', { data: { data: { name: teamName } } });
+  expect(team.status(), await team.text()).toBe(201);
+  const teamId = ((await team.json()) as { id: number }).id;
+
+  await page.goto(`/teams/${teamId}/members`);
+  const row = page.getByTestId('member-row').filter({ hasText: 'evil' });
+  await expect(row).toHaveCount(1);
+  const nameCell = row.getByRole('cell').first();
+  expect.soft(await layoutOf(nameCell, name, '(you)')).toEqual({ isolated: true, afterIsRight: true });
+
+  const account = page.getByRole('navigation', { name: 'Account' });
+  expect.soft(await layoutOf(account, name, 'Sign out')).toEqual({ isolated: true, afterIsRight: true });
+  const teamBar = page.getByRole('region', { name: 'Team' }).locator('.team-name');
+  expect.soft(await layoutOf(teamBar, teamName, 'owner')).toEqual({ isolated: true, afterIsRight: true });
+});
