@@ -70,7 +70,9 @@ test('forgot password: the mail, its link, a new password, sign in; then a "pass
   await waitForHydration(page);
   await page.getByLabel('New password').fill('yet another password');
   await page.getByRole('button', { name: 'Set the new password' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/This link is invalid or has expired\. Ask for a new link/);
+  await expect(page.locator('#reset-password-error')).toHaveText(
+    /This link is invalid or has expired\. Ask for a new link/,
+  );
   await page.getByRole('link', { name: 'Ask for a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   // Verification is off by default: sign-up mailed nothing else.

@@ -96,7 +96,7 @@ test('removed while the members page is open: Leave says so and goes home, not "
 
     await expect(carol).toHaveURL(/\/$/);
     await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer a member of ${team.name}.` }),
+      carol.getByRole('status').filter({ hasText: `You are no longer a member of \u2068${team.name}\u2069.` }),
     ).toBeVisible();
     await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
   } finally {
@@ -132,7 +132,7 @@ test('made a member while the members page is open: a refusal hides the owner co
     // Still there after the refresh, with the reason the controls went.
     await expect(carol.getByText('Only team owners can do this')).toBeVisible();
     await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${team.name}.` }),
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of \u2068${team.name}\u2069.` }),
     ).toBeVisible();
   } finally {
     await carol.context().close();
@@ -160,7 +160,7 @@ test('made a member while the invite form is open: Send invitation is refused an
     await expect(invite).toHaveCount(0);
     await expect(carol.getByRole('table', { name: 'Members' }).getByLabel('Role of Alice')).toHaveCount(0);
     await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${team.name}.` }),
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of \u2068${team.name}\u2069.` }),
     ).toBeVisible();
   } finally {
     await carol.context().close();
@@ -194,14 +194,14 @@ test('after "Removed Carol." a refused Leave shows only its own error', async ({
     const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
     await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
     await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Removed \u2068Carol\u2069.' })).toBeVisible();
 
     // Alice is now the last owner: leaving is refused (422).
     const own = page.getByTestId('member-row').filter({ hasText: '(you)' });
     await own.getByRole('button', { name: 'Leave team' }).click();
     await own.getByRole('button', { name: 'Yes, leave' }).click();
     await expect(page.getByText('You are the last owner')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Removed Carol.' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Removed \u2068Carol\u2069.' })).toHaveCount(0);
   } finally {
     await carol.context().close();
   }

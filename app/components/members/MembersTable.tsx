@@ -56,7 +56,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
     onError: (error) => {
       // The team answers 404 only to someone not in it: removed while this page was open.
       if (isClientError(error) && error.code === 'NOT_FOUND') {
-        goHomeWithNotice(router, `You are no longer a member of ${teamName}.`);
+        goHomeWithNotice(router, `You are no longer a member of ${isolateText(teamName)}.`);
       }
     },
   });
@@ -64,7 +64,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
   // the controls went, so say why, here, as the sections that were refused may be gone.
   const wasOwner = useRef(isOwner);
   useEffect(() => {
-    if (wasOwner.current && !isOwner) setRoleNotice(`You are no longer an owner of ${teamName}.`);
+    if (wasOwner.current && !isOwner) setRoleNotice(`You are no longer an owner of ${isolateText(teamName)}.`);
     wasOwner.current = isOwner;
   }, [isOwner, teamName]);
 
