@@ -4,7 +4,7 @@ import { signInPath } from './signInPath';
 describe('signInPath', () => {
   it('names the page to come back to, encoded', () => {
     expect(signInPath('/teams/new')).toBe('/sign-in?next=%2Fteams%2Fnew');
-    expect(signInPath('/teams/1/campaigns?page=2')).toBe('/sign-in?next=%2Fteams%2F1%2Fcampaigns%3Fpage%3D2');
+    expect(signInPath('/teams/1/members?page=2')).toBe('/sign-in?next=%2Fteams%2F1%2Fmembers%3Fpage%3D2');
   });
 
   it('drops what is not a path on this site', () => {

@@ -8,9 +8,9 @@ function fakeLocation(pathname: string, search = ''): RedirectLocation & { assig
 
 describe('signInRedirect', () => {
   it('goes to sign in, naming this page (path and query) to come back to', () => {
-    const location = fakeLocation('/teams/3/campaigns', '?page=2');
+    const location = fakeLocation('/teams/3/members', '?page=2');
     signInRedirect(location)();
-    expect(location.assigned).toEqual(['/sign-in?next=%2Fteams%2F3%2Fcampaigns%3Fpage%3D2']);
+    expect(location.assigned).toEqual(['/sign-in?next=%2Fteams%2F3%2Fmembers%3Fpage%3D2']);
   });
 
   it('goes once, however many requests answer 401', () => {
