@@ -2,7 +2,8 @@
  * `npm test`'s last step: `npm run demo:remove -- --yes` on a throw-away copy
  * of the project, then the README's "Add a resource" commands there
  * (readmeResources.ts), then the copy's own `npm test` (typecheck, lint,
- * layers, unit and integration tests, build, Playwright), so a demo file left
+ * layers, unit and integration tests, build, Playwright) on the embedded
+ * PostgreSQL of `npm run dev`, so a demo file left
  * unmarked, a shared file that still needs the demo, or a scaffold whose
  * generated tests fail, fails here and not on the day a team removes the demo
  * and adds its first resource. It also fails if a demo name survives outside
@@ -85,8 +86,10 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
       const log = (message: string) => console.log(`demo removal: ${message}`);
       addReadmeResources(copy.root, readFileSync(path.join(copy.root, 'README.md'), 'utf8'), log);
       console.log('demo removal: running npm test in the copy');
-      // The copy's migrations drop the demo's tables: its tests use databases of their own, as every run does.
-      code = spawnSync('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit' }).status ?? 1;
+      // Without DATABASE_URL: the copy's tests start the embedded PostgreSQL that `npm run dev` runs (18),
+      // while the main suite runs on the machine's server (15 in CI), so both versions are tested.
+      const { DATABASE_URL: _machineServer, ...env } = process.env;
+      code = spawnSync('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit', env }).status ?? 1;
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
