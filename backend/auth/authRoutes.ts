@@ -48,14 +48,24 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-/** Where better-auth's own message leaves the user without a next step. */
-const MESSAGE_BY_AUTH_CODE = new Map<unknown, string>([
+/**
+ * Where better-auth's own message leaves the user without a next step: by its error code, and the
+ * endpoint where that code needs its own words (`path`), else on any endpoint.
+ */
+const OWN_MESSAGES: readonly { code: string; path?: string; message: string }[] = [
   // Only with REQUIRE_EMAIL_VERIFICATION=true; the sign-in that answers this mails a new link (auth.ts).
-  [
-    'EMAIL_NOT_VERIFIED',
-    'Email not verified: open the link we mailed you. A new one is on its way, unless several were sent in the last few minutes.',
-  ],
-]);
+  {
+    code: 'EMAIL_NOT_VERIFIED',
+    message:
+      'Email not verified: open the link we mailed you. A new one is on its way, unless several were sent in the last few minutes.',
+  },
+  // better-auth's bare "Invalid token" for a reset link tampered with, used since, or expired meanwhile.
+  { code: 'INVALID_TOKEN', path: '/reset-password', message: 'This link is invalid or has expired.' },
+];
+
+function ownMessage(code: unknown, path: string): string | undefined {
+  return OWN_MESSAGES.find((own) => own.code === code && (own.path === undefined || own.path === path))?.message;
+}
 
 /** A message for an error better-auth answered without a body (its router's 404 for an unknown path or method). */
 function defaultMessage(status: number): string {
@@ -83,14 +93,11 @@ export async function inApiErrorFormat(response: Response, path = ''): Promise<R
     : null;
   const code =
     CODE_BY_STATUS.get(response.status) ?? (response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
-  const ownMessage =
-    MESSAGE_BY_AUTH_CODE.get(body?.code) ??
-    // better-auth's bare "Invalid token" for a reset link tampered with, used since, or expired meanwhile.
-    (path === '/reset-password' && body?.code === 'INVALID_TOKEN' ? 'This link is invalid or has expired.' : undefined);
   const message =
     response.status >= 500
       ? defaultMessage(response.status)
-      : (ownMessage ?? (typeof body?.message === 'string' ? body.message : defaultMessage(response.status)));
+      : (ownMessage(body?.code, path) ??
+        (typeof body?.message === 'string' ? body.message : defaultMessage(response.status)));
   // A refusal about one field (a short password, a taken email) names it, for the form to show beside it.
   const fields = response.status < 500 ? authFieldErrors(body?.code, path, body?.message) : undefined;
   return withHeadersOf(
