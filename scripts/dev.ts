@@ -112,7 +112,7 @@ log(`database ${redact(databaseUrl)} is migrated`);
 // users to sign in as. Later starts leave your data alone (`npm run db:seed`
 // re-applies it). Set DEV_SEED=false to skip.
 if (process.env.DEV_SEED !== 'false' && (await isEmptyDatabase(databaseUrl))) {
-  log('empty database: seeding the demo data (db/seed.ts) ...');
+  log('empty database: seeding the development data (db/seed.ts) ...');
   const seeded = spawnSync(process.execPath, [tsxCli(), 'db/seed.ts'], {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: databaseUrl },
