@@ -41,6 +41,34 @@ describe('planFile', () => {
   });
 });
 
+describe('planFile on the table block of db/schema.ts (merged like a file)', () => {
+  const block = (columns: string[]) =>
+    [
+      "export const gadgets = pgTable('gadgets', {",
+      "  id: serial('id').primaryKey(),",
+      "  teamId: integer('team_id').notNull(),",
+      ...columns.map((column) => `  ${column}`),
+      "  createdById: integer('created_by_id'),",
+      '});',
+      '',
+    ].join('\n');
+  const name = "name: varchar('name', { length: 255 }).notNull(),";
+  const price = "price: integer('price').notNull(),";
+  const mine = "legacyCode: varchar('legacy_code', { length: 20 }),";
+  const sku = "sku: varchar('sku', { length: 255 }),";
+
+  it('marks a conflict, keeping both, when your column sits where the new field goes (above createdById)', () => {
+    const plan = planFile(block([name, price, mine]), block([name, price]), block([name, price, sku]));
+    expect(plan.step).toBe('conflict');
+    expect(plan.text).toContain(`<<<<<<< yours\n  ${mine}\n=======\n  ${sku}\n>>>>>>> generated\n`);
+  });
+
+  it('merges both columns when yours sits elsewhere in the block', () => {
+    const plan = planFile(block([name, mine, price]), block([name, price]), block([name, price, sku]));
+    expect(plan).toEqual({ step: 'merge', text: block([name, mine, price, sku]), conflicts: 0 });
+  });
+});
+
 describe('planLine', () => {
   it('prints the step in one column, with a note where the step needs one', () => {
     expect(planLine('db/models/Gadget.ts', 'same')).toBe('  same    db/models/Gadget.ts');
