@@ -24,6 +24,17 @@ describe('fillerValue', () => {
     }
   });
 
+  it("reads like the record: a name or title is the model's name and a number, other text the column's", () => {
+    const columns = getTableColumns(gadgets);
+    const short = getTableColumns(pgTable('codes', { name: varchar('name', { length: 8 }).notNull() }));
+    expect(fillerValue(columns.name, 'name', 'LineItem')).toMatch(/^Line item \d+$/);
+    expect(fillerValue(columns.notes, 'notes', 'LineItem')).toMatch(/^Notes \d+$/);
+    expect(fillerValue(columns.name, 'releaseNote', 'LineItem')).toMatch(/^Release note \d+$/);
+    // A varchar shorter than the words keeps the number, so the value stays unique and fits.
+    expect(fillerValue(short.name, 'name', 'Supplier')).toMatch(/^Supp\w* \d+$/);
+    expect(String(fillerValue(short.name, 'name', 'Supplier')).length).toBeLessThanOrEqual(8);
+  });
+
   it('keeps each value in its column format', () => {
     const { price, day, at } = getTableColumns(gadgets);
     expect(fillerValue(price, 'price')).toMatch(/^\d{1,10}\.00$/);

@@ -10,17 +10,44 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ModelClass } from '@/server';
 
-let counter = 0;
+/** Numbers each model's filler values apart (`Supplier 1`, `Supplier 2`, ...), so unique columns never collide. */
+const counters = new Map<string, number>();
+
+/** Columns whose value names the record: seeded as the model's name and a number (`Supplier 3`, `Line item 3`). */
+const TITLE_COLUMNS = new Set(['name', 'title']);
+
+/** `Line item` from `LineItem`, `Due on` from `dueOn`, `API key` from `APIKey`: words of a model or column name. */
+function sentence(name: string): string {
+  const text = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /** 2026-01-15 plus `days` (UTC), so each record gets its own date. */
 const dayAfter = (days: number) => new Date(Date.UTC(2026, 0, 15 + days, 10, 30));
 
+/** `Supplier 3`, the words shortened to fit a varchar's length (`string:8`: `Suppl 3`), the number kept. */
+function numbered(words: string, counter: number, column: PgColumn): string {
+  const max = (column as { length?: number }).length;
+  const text = `${words} ${counter}`;
+  if (!max || text.length <= max) return text;
+  const room = max - String(counter).length - 1;
+  return room > 0 ? `${words.slice(0, room).trimEnd()} ${counter}` : String(counter).slice(-max);
+}
+
 /**
- * A value of the column's type. Every call gives another one (a counter), whatever the type, so a
- * column with a unique constraint never collides across records (two per team in the seeds, more in tests).
+ * A value of the column's type. Every call gives another one (a counter per model), whatever the type, so a
+ * column with a unique constraint never collides across records (three per team in the seeds, more in tests).
+ * Text reads like the record's (`Supplier 3` in a `name` or `title`) or the column's (`Email 3`); change
+ * the words here, keeping the number.
  */
-export function fillerValue(column: PgColumn, name: string): unknown {
-  counter += 1;
+export function fillerValue(column: PgColumn, name: string, model = ''): unknown {
+  const counter = (counters.get(model) ?? 0) + 1;
+  counters.set(model, counter);
   if (column.enumValues?.length) return column.enumValues[0];
   switch (column.columnType) {
     case 'PgNumeric':
@@ -33,7 +60,7 @@ export function fillerValue(column: PgColumn, name: string): unknown {
   }
   switch (column.dataType) {
     case 'string':
-      return `${name} ${counter}`;
+      return numbered(sentence(TITLE_COLUMNS.has(name) && model ? model : name), counter, column);
     case 'number':
       return counter;
     case 'bigint':
@@ -55,7 +82,7 @@ export async function createTeamRecord<M extends ModelClass>(
   const filled: Record<string, unknown> = { teamId, ...attributes };
   for (const [name, column] of Object.entries(getTableColumns(Model.table) as Record<string, PgColumn>)) {
     if (name in filled || !column.notNull || column.hasDefault || column.primary) continue;
-    filled[name] = fillerValue(column, name);
+    filled[name] = fillerValue(column, name, Model.modelName);
   }
   // A generic factory: the attributes are checked by the model's validations at run time.
   const record = (await Model.create(filled as never)) as InstanceType<M> & { isPersisted: boolean; errors: object };

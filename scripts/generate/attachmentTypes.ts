@@ -10,6 +10,7 @@
  * change its limits in the generated model.
  */
 import type { AttachmentField } from './parseScaffold';
+import { fieldWords } from './words';
 
 /**
  * How many files a list slot holds. The record's `get` signs a download URL for every file (and
@@ -50,7 +51,7 @@ export function isListSlot(attachment: AttachmentField): boolean {
 
 /** `contractFile` -> `Contract file` (headings, buttons). */
 export function attachmentLabel(attachment: AttachmentField): string {
-  return attachment.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  return fieldWords(attachment.name);
 }
 
 /** The file input's `accept` and the hint beside it. The server checks the slot again on presign. */

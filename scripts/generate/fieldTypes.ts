@@ -11,13 +11,14 @@
  * timestamp an ISO-8601 string; references the other record's id.
  */
 import type { Field, Resource } from './parseScaffold';
+import { fieldWords, lowerWords } from './words';
 
 const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const DECIMAL = { precision: 12, scale: 2 };
 /** A decimal's message: forms show it beside the field, so it speaks of the number, not of JSON strings. */
 export const DECIMAL_MESSAGE = `must be a number like 12.50, with at most ${DECIMAL.scale} decimals`;
-const label = (field: Field) =>
-  (field.association ?? field.name).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+/** `Due on` for `dueOn`, `Line item` for `lineItem:references`. */
+const label = (field: Field) => fieldWords(field.association ?? field.name);
 
 export { label as fieldLabel, q as stringLiteral };
 
@@ -228,7 +229,7 @@ export function input(field: Field, resource: Resource, value: string, set: stri
       return wrap(
         [
           `<select id="${id}" value={${value}} onChange={(event) => ${set}(event.target.value)} ${described}>`,
-          `    <option value="">${field.optional ? '—' : `Choose a ${label(field).toLowerCase()}`}</option>`,
+          `    <option value="">${field.optional ? '—' : `Choose a ${lowerWords(label(field))}`}</option>`,
           `    {${field.association}Options.map((option) => (`,
           '      <option key={option.id} value={option.id}>',
           '        {option.label}',

@@ -24,6 +24,7 @@ import { fieldChangeWarnings } from './fieldChanges';
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
 import { generateMigration } from './migration';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
+import { planFile, planLine } from './planFile';
 import { scaffoldFiles } from './scaffoldFiles';
 import { referencesInto } from './schemaReferences';
 import { threeWayMerge } from './threeWayMerge';
@@ -61,11 +62,15 @@ function run(root: string, command: string, args: string[], log: RunOptions['log
   });
 }
 
-/** drizzle-kit writes the migration (non-interactive: stdin closed); the codegen refreshes the derived lists. */
-function migrateAndGen(root: string, migration: string, log: RunOptions['log']): void {
+/**
+ * drizzle-kit writes the migration (non-interactive: stdin closed); the codegen refreshes the derived lists.
+ * Returns the migration written, if any.
+ */
+function migrateAndGen(root: string, migration: string, log: RunOptions['log']): string | undefined {
   const written = generateMigration(root, migration, log);
   log(written ? `  create  ${written}` : '  (no table changed: no migration)');
   run(root, bin(root, 'tsx'), ['scripts/gen.ts'], log);
+  return written;
 }
 
 function read(root: string, file: string): string | undefined {
@@ -88,15 +93,6 @@ function remove(root: string, file: string): void {
   }
 }
 
-/**
- * What a run does with one generated file, from the file as it is now and the base (what the previous
- * scaffold wrote, from .generator/): a file the scaffold made and you deleted stays deleted.
- */
-function fileStep(current: string | undefined, base: string | undefined): 'create' | 'keep' | 'deleted' | 'merge' {
-  if (current === undefined) return base === undefined ? 'create' : 'deleted';
-  return base === undefined ? 'keep' : 'merge';
-}
-
 /** Whether a file still holds a merge's conflict block (the markers start a line). */
 const hasConflictMarkers = (text: string | undefined) =>
   text !== undefined && /^<<<<<<< /m.test(text) && /^>>>>>>> /m.test(text);
@@ -110,7 +106,32 @@ const DROP_NOTE = {
   gone: '(no longer generated; deleted already)',
 } as const;
 
-const DELETED_NOTE = '(made by the scaffold, deleted since: not brought back)';
+/** The run's last line: applying a migration is asked for only when the run wrote one. */
+export function scaffoldDoneLine(name: string, migration: string | undefined): string {
+  return migration
+    ? `scaffold ${name}: done. Apply the migration: npm run db:migrate (npm run dev does it on start).`
+    : `scaffold ${name}: done. No table changed, so there is no migration to apply.`;
+}
+
+/**
+ * db/schema.ts after the run: the table's block three-way merged like a file (the base from .generator/), the
+ * pg-core imports it needs added.
+ */
+function planSchema(
+  schema: string,
+  name: string,
+  block: string,
+  previous: ScaffoldManifest | undefined,
+  imports: readonly string[],
+): { text: string; conflicts: number; addedImports: string[] } {
+  const current = schemaBlockOf(schema, name);
+  const merged =
+    previous && current !== undefined
+      ? threeWayMerge(current, previous.schemaBlock, block)
+      : { text: block, conflicts: 0 };
+  const added = addPgCoreImports(replaceSchemaBlock(schema, name, merged.text), imports);
+  return { text: added.text, conflicts: merged.conflicts, addedImports: added.added };
+}
 
 export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
   const { root, log } = options;
@@ -153,86 +174,62 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
         `"// scaffold:${resource.name} end" comments around it; put them back around the table, then run again. Nothing was written.`,
     );
 
-  const verb = previous ? 'merge' : 'create';
   // Data loss and risky casts are said first, in --dry-run too.
   for (const warning of previous ? fieldChangeWarnings(resource.table, previous.fields, resource.fields) : [])
     log(warning);
-  if (options.dryRun) {
-    for (const file of Object.keys(output.files)) {
-      const step = fileStep(read(root, file), previous?.files[file]);
-      if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
-      else log(`  ${step === 'create' ? 'create' : verb}  ${file}`);
-    }
-    for (const [file, base] of Object.entries(previous?.files ?? {})) {
-      if (file in output.files) continue;
-      const step = dropStep(read(root, file), base);
-      log(`  ${step === 'remove' ? 'remove ' : 'keep   '} ${file} ${DROP_NOTE[step]}`);
-    }
-    log(`  edit    ${SCHEMA_FILE} (table ${resource.table})`);
-    log(`  edit    ${NAV_FILE} (link to /teams/:teamId/${resource.plural})`);
-    log(`  run     drizzle-kit generate --name ${previous ? 'update' : 'create'}_${resource.table}`);
-    log('  run     npm run gen (controller list, typed clients, OpenAPI)');
-    log('dry run: nothing was written.');
-    return 0;
-  }
 
+  // What the run does, decided before anything is written: --dry-run prints the same steps (`same` for a file
+  // it would leave as it is), then stops.
   const files: Record<string, string> = {};
-  let conflicts = 0;
-  for (const [file, raw] of Object.entries(output.files)) {
+  const plans = Object.entries(output.files).map(([file, raw]) => {
     const text = format(root, file, raw);
     files[file] = text;
-    const current = read(root, file);
-    const base = previous?.files[file];
-    const step = fileStep(current, base);
-    if (step === 'create') {
-      write(root, file, text);
-      log(`  create  ${file}`);
-    }
-    if (step === 'keep') log(`  keep    ${file} (exists, not made by the scaffold)`);
-    if (step === 'deleted') log(`  deleted ${file} ${DELETED_NOTE}`);
-    if (current === undefined || base === undefined) continue;
-    const merged = threeWayMerge(current, base, text);
-    conflicts += merged.conflicts;
-    if (merged.text !== current) write(root, file, merged.text);
-    log(`  ${merged.conflicts > 0 ? 'CONFLICT' : merged.text === current ? 'same   ' : 'merge  '} ${file}`);
-  }
+    return { file, ...planFile(read(root, file), previous?.files[file], text) };
+  });
   // Files the previous scaffold made that this one no longer does (a field removed): gone when unedited (they would
   // import what no longer exists), kept with your edits for you to delete, and remembered for destroy.
+  const drops = Object.entries(previous?.files ?? {})
+    .filter(([file]) => !(file in output.files))
+    .map(([file, base]) => ({ file, base, step: dropStep(read(root, file), base) }));
+  const block = format(root, SCHEMA_FILE, output.schemaBlock).replace(/\n*$/, '\n');
+  const nextSchema = planSchema(schema, resource.name, block, previous, output.schemaImports);
+  const nav = read(root, NAV_FILE) ?? '';
+  const nextNav = addNavLine(nav, output.navLine);
+  const conflicts = plans.reduce((sum, plan) => sum + plan.conflicts, nextSchema.conflicts);
+  const migrationName = `${previous ? 'update' : 'create'}_${resource.table}`;
+
+  for (const plan of plans) {
+    if (!options.dryRun && plan.text !== undefined && plan.step !== 'same') write(root, plan.file, plan.text);
+    log(planLine(plan.file, plan.step));
+  }
   const leftFiles: Record<string, string> = {};
-  for (const [file, base] of Object.entries(previous?.files ?? {})) {
-    if (file in output.files) continue;
-    const step = dropStep(read(root, file), base);
+  for (const { file, base, step } of drops) {
     log(`  ${step === 'remove' ? 'remove ' : 'keep   '} ${file} ${DROP_NOTE[step]}`);
+    if (options.dryRun) continue;
     if (step === 'remove') remove(root, file);
     if (step === 'edited') leftFiles[file] = base;
   }
   for (const [file, base] of Object.entries(previous?.leftFiles ?? {}))
     if (!(file in output.files) && existsSync(path.join(root, file))) leftFiles[file] = base;
 
-  // db/schema.ts: the block (merged like a file) and the imports it needs.
-  const block = format(root, SCHEMA_FILE, output.schemaBlock).replace(/\n*$/, '\n');
-  let nextSchema = schema;
-  const current = schemaBlockOf(schema, resource.name);
-  let blockText = block;
-  if (previous && current !== undefined) {
-    const merged = threeWayMerge(current, previous.schemaBlock, block);
-    conflicts += merged.conflicts;
-    blockText = merged.text;
-    if (merged.conflicts > 0) log(`  CONFLICT ${SCHEMA_FILE}`);
+  if (nextSchema.conflicts > 0) log(`  CONFLICT ${SCHEMA_FILE}`);
+  else
+    log(nextSchema.text === schema ? `  same    ${SCHEMA_FILE}` : `  edit    ${SCHEMA_FILE} (table ${resource.table})`);
+  log(nextNav === nav ? `  same    ${NAV_FILE}` : `  edit    ${NAV_FILE} (link to /teams/:teamId/${resource.plural})`);
+  if (options.dryRun) {
+    if (conflicts > 0)
+      log(`${conflicts} conflict(s) would be marked (<<<<<<< / >>>>>>>); the run would write no migration.`);
+    else {
+      // Only a changed table block can give drizzle-kit something to migrate.
+      const expect = nextSchema.text === schema ? ' (no table changes: no migration expected)' : '';
+      log(`  run     drizzle-kit generate --name ${migrationName}${expect}`);
+      log('  run     npm run gen (controller list, typed clients, OpenAPI)');
+    }
+    log('dry run: nothing was written.');
+    return 0;
   }
-  nextSchema = replaceSchemaBlock(nextSchema, resource.name, blockText);
-  const imports = addPgCoreImports(nextSchema, output.schemaImports);
-  nextSchema = imports.text;
-  if (nextSchema !== schema) {
-    write(root, SCHEMA_FILE, nextSchema);
-    log(`  edit    ${SCHEMA_FILE}`);
-  }
-  const nav = read(root, NAV_FILE) ?? '';
-  const nextNav = addNavLine(nav, output.navLine);
-  if (nextNav !== nav) {
-    write(root, NAV_FILE, nextNav);
-    log(`  edit    ${NAV_FILE}`);
-  }
+  if (nextSchema.text !== schema) write(root, SCHEMA_FILE, nextSchema.text);
+  if (nextNav !== nav) write(root, NAV_FILE, nextNav);
 
   const manifest: ScaffoldManifest = {
     name: resource.name,
@@ -242,7 +239,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     ...(Object.keys(leftFiles).length > 0 ? { leftFiles } : {}),
     schemaBlock: block,
     navLine: output.navLine,
-    addedImports: [...new Set([...(previous?.addedImports ?? []), ...imports.added])].sort(),
+    addedImports: [...new Set([...(previous?.addedImports ?? []), ...nextSchema.addedImports])].sort(),
   };
   writeManifest(root, manifest, (text) => format(root, `.generator/scaffold/${resource.name}.json`, text));
   if (conflicts > 0) {
@@ -251,8 +248,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     );
     return 1;
   }
-  migrateAndGen(root, `${previous ? 'update' : 'create'}_${resource.table}`, log);
-  log(`scaffold ${resource.name}: done. Apply the migration: npm run db:migrate (npm run dev does it on start).`);
+  log(scaffoldDoneLine(resource.name, migrateAndGen(root, migrationName, log)));
   return 0;
 }
 

@@ -63,6 +63,17 @@ const generate = (...args: string[]) => main(args, copy.root);
 const file = (name: string) => readFileSync(path.join(copy.root, name), 'utf8');
 const camelOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const bin = (name: string) => path.join(copy.root, 'node_modules/.bin', name);
+/** What a run printed (console.log), and its exit code checked to be 0. */
+async function logged(run: () => Promise<number>): Promise<string[]> {
+  const lines: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line) => lines.push(String(line)));
+  try {
+    expect(await run()).toBe(0);
+  } finally {
+    log.mockRestore();
+  }
+  return lines;
+}
 
 beforeAll(() => {
   copy = copyProject(ROOT);
@@ -149,6 +160,18 @@ describe('npm run generate -- scaffold', () => {
     expect(file(migration as string)).toContain(`ALTER TABLE "${table}" ADD COLUMN "sku" varchar(255);`);
     git('add', '-A');
     git('commit', '-qm', 'sku');
+  }, 120_000);
+
+  it('--dry-run --force with the same fields calls every file same, and the run asks for no migration', async () => {
+    const again = [...PINNED, 'sku:string:optional', '--force'];
+    const planned = await logged(() => generate('scaffold', NAME, ...again, '--dry-run'));
+    expect(planned.filter((line) => /^ {2}(create|merge|CONFLICT|edit|remove) /.test(line))).toEqual([]);
+    expect(planned).toContain(`  same    controllers/${NAME}Controller.ts`);
+    expect(planned).toContain('  same    db/schema.ts');
+    const ran = await logged(() => generate('scaffold', NAME, ...again));
+    expect(ran).toContain(`scaffold ${NAME}: done. No table changed, so there is no migration to apply.`);
+    expect(ran.join('\n')).not.toContain('Apply the migration');
+    expect(changed()).toEqual([]);
   }, 120_000);
 
   it('fails, instead of saying done, when drizzle-kit stops at a rename question (it exits 0 without a terminal)', async () => {

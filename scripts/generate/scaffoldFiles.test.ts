@@ -408,6 +408,26 @@ describe('scaffoldFiles', () => {
     expect(spec).not.toMatch(/getByLabel\('[^']*'\)/);
   });
 
+  it('labels fields in sentence case, the same in the form, the table, the detail and the browser test', () => {
+    const { files } = scaffold(
+      'Offer',
+      'title:string',
+      'dueOn:date',
+      'imageURL:string:optional',
+      'contractFile:attachment',
+    );
+    const form = files['app/components/offers/OfferForm.tsx'] as string;
+    expect(form).toContain('label="Due on"');
+    expect(form).toContain('label="Image URL"');
+    expect(files['app/components/offers/OfferList.tsx']).toContain("'Due on': 'dueOn',");
+    expect(files['app/components/offers/OfferDetail.tsx']).toContain('<dt>Due on</dt>');
+    expect(files['app/components/offers/OfferDetail.tsx']).toContain('label="Contract file"');
+    const spec = files['e2e/offers.spec.ts'] as string;
+    expect(spec).toContain("form.getByLabel('Due on', { exact: true })");
+    expect(spec).toContain("getByRole('region', { name: 'Contract file', exact: true })");
+    expect(Object.values(files).join('\n')).not.toMatch(/Due On|Line Item\b|Contract File|Image Url/);
+  });
+
   it('expects an empty create to be refused only when a field is required', () => {
     const note = scaffold('Note', 'body:text:optional').files['controllers/NoteController.test.ts'] as string;
     expect(note).not.toContain('createInvalid({})');

@@ -64,8 +64,13 @@ it('Event, Update, Router, Row, IPAddress, SKU and Canvas (--plural), with field
   await expect(main(['destroy', 'scaffold', 'Canvas'], copy.root)).rejects.toThrow(
     'destroy: Canvas is still referenced by Frame (frames.canvas_id -> Canvas)',
   );
-  expect(lines).toContain('  merge  controllers/CanvasController.ts');
-  expect(lines).toContain('  edit    db/schema.ts (table canvases)');
+  // The same fields again: the plan says no file would change, and that no migration is to come.
+  expect(lines).toContain('  same    controllers/CanvasController.ts');
+  expect(lines.filter((line) => /^ {2}(merge|CONFLICT|edit) /.test(line))).toEqual([]);
+  expect(lines).toContain('  same    db/schema.ts');
+  expect(lines).toContain(
+    '  run     drizzle-kit generate --name update_canvases (no table changes: no migration expected)',
+  );
   try {
     execFileSync(path.join(copy.root, 'node_modules/.bin/tsc'), ['--noEmit'], { cwd: copy.root, encoding: 'utf8' });
   } catch (error) {

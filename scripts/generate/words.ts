@@ -16,3 +16,12 @@ export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.
 
 /** `line items` from `LineItems` or `Line Items`: a name in running text. */
 export const runningText = (name: string) => lowerWords(words(name.replace(/ /g, '')));
+
+/**
+ * `Due on` from `dueOn`, `Image URL` from `imageURL`: a field's label (form, table header, detail, and the
+ * browser test that finds the input by it), in sentence case like the rest of the pages ("API keys").
+ */
+export const fieldWords = (name: string) => {
+  const text = lowerWords(words(name));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
