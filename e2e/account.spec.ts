@@ -1,7 +1,9 @@
 /**
- * The Account page for a user who signed up in the test (never a seeded one:
- * other specs rely on Alice, Bob and Carol): changing the display name.
+ * The Account page for users who signed up in the test (never a seeded one:
+ * other specs rely on Alice, Bob and Carol): changing the display name, and
+ * deleting the account (refused while the only owner of a team with members).
  */
+import { request as playwrightRequest } from '@playwright/test';
 import { expect, type Page, test } from './support/test';
 
 const PASSWORD = 'e2e correct horse';
@@ -47,4 +49,71 @@ test('changes the name: trimmed, shown in the header and on the page; a blank on
   // Stored, not only shown: a fresh load reads it from the database.
   await page.reload();
   await expect(page.getByTestId('signed-in-as')).toHaveText('Gina Rossi');
+});
+
+test('deletes the account: refused while the only owner of a team with members, then signed out for good', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('hana');
+  const memberEmail = uniqueEmail('ivo');
+  await signUp(page, 'Hana', email);
+  const teamName = `Hana's team ${Date.now()}`;
+  const created = await page.request.post('/api/teams', { data: { name: teamName } });
+  expect(created.status()).toBe(201);
+  const team = (await created.json()) as { id: number };
+  const invited = await page.request.post(`/api/teams/${team.id}/invitations`, {
+    data: { email: memberEmail, role: 'member' },
+  });
+  expect(invited.status()).toBe(201);
+  const token = new URL(((await invited.json()) as { link: string }).link).pathname.split('/').pop();
+  // Ivo signs up in a browser of his own and joins Hana's team.
+  const ivo = await playwrightRequest.newContext({ baseURL });
+  try {
+    const signedUp = await ivo.post('/api/auth/sign-up/email', {
+      headers: { origin: baseURL as string },
+      data: { name: 'Ivo', email: memberEmail, password: PASSWORD },
+    });
+    expect(signedUp.status()).toBe(200);
+    expect((await ivo.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+  } finally {
+    await ivo.dispose();
+  }
+
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Delete account' });
+  const password = section.getByLabel('Your password');
+  await password.fill(PASSWORD);
+  await section.getByRole('button', { name: 'Delete account' }).click();
+  await section.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(section.getByRole('alert')).toContainText(`You are the only owner of “${teamName}”`);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Hana');
+
+  // Ivo is removed; now the team is Hana's alone and goes with her. A wrong password first: beside the field.
+  const members = (await (await page.request.get(`/api/teams/${team.id}/members`)).json()) as {
+    data: { id: number; user: { email: string } }[];
+  };
+  const ivoMembership = members.data.find((member) => member.user.email === memberEmail);
+  expect((await page.request.delete(`/api/teams/${team.id}/members/${ivoMembership?.id}`)).status()).toBe(200);
+  await password.fill('not my password');
+  await section.getByRole('button', { name: 'Delete account' }).click();
+  await section.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(password).toHaveAccessibleDescription('is incorrect');
+  await expect(password).toBeFocused();
+
+  await password.fill(PASSWORD);
+  await section.getByRole('button', { name: 'Delete account' }).click();
+  await section.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText('Your account was deleted, and you were signed out.');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeFocused();
+  await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
+  expect((await page.request.get('/api/session')).status()).toBe(401);
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await expect(page.locator('#password-sign-in-error')).toHaveText(/invalid email or password/i);
 });

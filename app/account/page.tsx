@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
 import { ChangeNameForm } from '../components/account/ChangeNameForm';
+import { DeleteAccount } from '../components/account/DeleteAccount';
 import { AuthForm } from '../components/auth/AuthForm';
 import { getCurrentSession } from '../lib/getCurrentSession';
 
@@ -52,6 +53,7 @@ export default async function AccountPage() {
           redirectTo="/sign-in"
         />
       </section>
+      <DeleteAccount />
     </main>
   );
 }
