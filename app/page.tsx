@@ -19,6 +19,8 @@ export default async function HomePage() {
         A Next.js full-stack template: declarative controllers that serve both tRPC and REST, a thin model layer over
         drizzle and PostgreSQL, and S3 file attachments. Everything runs locally with no configuration.
       </p>
+      {/* Deleting the account lands here: "Your account was deleted, ..." (account/DeleteAccount.tsx). */}
+      {!session && <PageNotice focusId="sign-in-link" />}
       {session ? (
         <section aria-labelledby="teams-heading" className="card">
           <h2 id="teams-heading" tabIndex={-1}>
@@ -48,7 +50,7 @@ export default async function HomePage() {
         </section>
       ) : (
         <p>
-          <Link href="/sign-in" className="button">
+          <Link href="/sign-in" className="button" id="sign-in-link">
             Sign in
           </Link>
           {/* demo:begin */} <span className="muted">and try the demo as one of its seeded users, with one click.</span>

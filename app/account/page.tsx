@@ -2,6 +2,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
+import { ChangeNameForm } from '../components/account/ChangeNameForm';
+import { DeleteAccount } from '../components/account/DeleteAccount';
 import { AuthForm } from '../components/auth/AuthForm';
 import { getCurrentSession } from '../lib/getCurrentSession';
 
@@ -18,6 +20,7 @@ export default async function AccountPage() {
         {/* <bdi>: a right-to-left override in the name cannot reverse the email after it. */}
         Signed in as <bdi>{session.user.name}</bdi> ({session.user.email}).
       </p>
+      <ChangeNameForm currentName={session.user.name} />
       <section className="stack" aria-labelledby="change-password">
         <h2 id="change-password">Change password</h2>
         <AuthForm
@@ -50,6 +53,7 @@ export default async function AccountPage() {
           redirectTo="/sign-in"
         />
       </section>
+      <DeleteAccount />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Accounts and sessions: better-auth 1.7 on the app's PostgreSQL through its
  * drizzle adapter. It owns sign-up, password sign-in (scrypt hashes), sign-out,
- * "sign out everywhere", change and reset password; its endpoints are served
+ * "sign out everywhere", change and reset password, account deletion; its endpoints are served
  * under /api/auth/* (app/api/auth/[...all]/route.ts, wrapped by
  * backend/auth/authRoutes.ts for rate limits and the API's error format).
  *
@@ -22,6 +22,7 @@ import { env } from '@/env';
 import { logger } from '@/server';
 import { redactQueryValues } from '@/server/log';
 import { appOrigin } from '../appOrigin';
+import { releaseTeamsOf } from './accountDeletion';
 import { passwordChangeHook, sendPasswordChangedMail, sendPasswordResetMail, sendVerificationMail } from './authMails';
 import { authSecret } from './authSecret';
 import { endLockoutAfterReset } from './endLockoutAfterReset';
@@ -96,6 +97,12 @@ function createAuth() {
       autoSignInAfterVerification: true,
     },
     hooks: { after: passwordChangeHook },
+    user: {
+      // POST /api/auth/delete-user, with the current password (authRoutes.ts requires it). The user's teams
+      // are settled first, or the deletion refused: ./accountDeletion.ts. Sessions, accounts, memberships
+      // and API keys go with the user row (foreign keys).
+      deleteUser: { enabled: true, beforeDelete: (user) => releaseTeamsOf(Number(user.id)) },
+    },
     session: {
       expiresIn: SESSION_TTL_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,

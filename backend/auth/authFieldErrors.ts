@@ -29,9 +29,13 @@ const BY_CODE: Record<string, (path: string) => FieldError | null> = {
   }),
   USER_ALREADY_EXISTS: () => ({ field: 'email', message: 'already has an account' }),
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: () => ({ field: 'email', message: 'already has an account' }),
-  // Only a change of password asks for the current one; elsewhere the code is not about a field.
+  // A change of password and an account deletion ask for the current one; elsewhere the code is not about a field.
   INVALID_PASSWORD: (path) =>
-    path === '/change-password' ? { field: 'currentPassword', message: 'is incorrect' } : null,
+    path === '/change-password'
+      ? { field: 'currentPassword', message: 'is incorrect' }
+      : path === '/delete-user'
+        ? { field: 'password', message: 'is incorrect' }
+        : null,
 };
 
 /** zod's wording for a value of the wrong type, in the words the API's own checks use. */

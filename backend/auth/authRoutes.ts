@@ -3,8 +3,8 @@
  * sessions, change and reset password), behind the app's own rules:
  *
  * - rate limits in PostgreSQL (backend/rateLimit): wrong passwords
- *   per (account, IP) and per IP (at sign-in, change-password and
- *   verify-password alike; other refusals do not count), sign-ups per IP, reset and
+ *   per (account, IP) and per IP (at sign-in, change-password,
+ *   verify-password and delete-user alike; other refusals do not count), sign-ups per IP, reset and
  *   verification mails per address (silently: the usual answer, no mail)
  *   and per IP (429), email changes per user (mailLimits.ts);
  * - `Cache-Control: no-store` on every answer (tokens, session lists);
@@ -251,8 +251,14 @@ async function dispatch(request: Request): Promise<Response> {
   const limited = await limitMailRequest(path, request, parsed.body);
   if (limited) return limited;
   if (path === '/sign-up/email') return withItsMail(() => signUpAlone(parsed));
+  // better-auth deletes an account on a fresh session alone; here only with the password (accountDeletion.ts).
+  if (path === '/delete-user' && (typeof parsed.body.password !== 'string' || parsed.body.password === '')) {
+    throw new BadRequest('Invalid input', { password: ["can't be blank"] });
+  }
   const run = () =>
-    MAILING_PATHS.has(path) ? withItsMail(() => auth().handler(parsed.request)) : auth().handler(parsed.request);
+    ONE_TRANSACTION_PATHS.has(path)
+      ? withItsMail(() => auth().handler(parsed.request))
+      : auth().handler(parsed.request);
   return PASSWORD_CHECK_PATHS.has(path) ? passwordCheckWithLimits(request, run) : run();
 }
 
@@ -295,6 +301,12 @@ const MAILING_PATHS = new Set([
   '/reset-password',
   '/change-password',
 ]);
+
+/**
+ * Endpoints run in one transaction, rolled back on a 5xx: those that mail, and the account deletion, whose
+ * teams (accountDeletion.ts) and user row go together or not at all.
+ */
+const ONE_TRANSACTION_PATHS = new Set([...MAILING_PATHS, '/delete-user']);
 
 /** Thrown to roll back when better-auth answered a 5xx (it catches errors, such as a failed enqueue, itself). */
 class AnsweredWithError extends Error {

@@ -41,7 +41,7 @@ export async function signInWithLimits(
  * Endpoints that compare the signed-in user's current password. Unlimited, they made a stolen session a
  * password oracle: guess after guess, never meeting the failed sign-in limits.
  */
-export const PASSWORD_CHECK_PATHS = new Set(['/change-password', '/verify-password']);
+export const PASSWORD_CHECK_PATHS = new Set(['/change-password', '/verify-password', '/delete-user']);
 
 /**
  * A password check (`run` asks better-auth) under the failed sign-in limits of the session's account and

@@ -1,0 +1,98 @@
+'use client';
+/**
+ * The Account page's "Your name" section: changes the signed-in user's display name
+ * through better-auth's `POST /api/auth/update-user`. The server trims the
+ * name (spaces and invisible format characters at both ends, as sign-up does)
+ * and refuses one with nothing visible, or over 100 characters, with a 400
+ * whose `fields.name` is shown beside the field (backend/auth/authRoutes.ts).
+ * On success the page's server components (the header, "Signed in as") are
+ * read again, so they show the new name.
+ */
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '../Button';
+import { TextField } from '../TextField';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
+
+interface Failure {
+  /** Under the form: what is not about the name (a 401, a 429, the network). */
+  message: string | null;
+  fields?: { name?: string[] };
+}
+
+/** The API's error body (`{error: {message, fields?}}`) as what the form shows. */
+async function failureOf(response: Response): Promise<Failure> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { message?: string; fields?: { name?: unknown } };
+  } | null;
+  const name = body?.error?.fields?.name;
+  const nameErrors = Array.isArray(name) ? name.filter((item): item is string => typeof item === 'string') : [];
+  if (nameErrors.length > 0) return { message: null, fields: { name: nameErrors } };
+  return { message: body?.error?.message ?? `Request failed (${response.status})` };
+}
+
+export function ChangeNameForm({ currentName }: { currentName: string }) {
+  const router = useRouter();
+  const [name, setName] = useState(currentName);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [done, setDone] = useState(false);
+  const [pending, setPending] = useState(false);
+  const form = useFocusFirstInvalid(failure?.fields);
+
+  // The refreshed page brings the name as stored (trimmed): the field shows that one.
+  useEffect(() => setName(currentName), [currentName]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setFailure(null);
+    setDone(false);
+    try {
+      const response = await fetch('/api/auth/update-user', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+      if (!response.ok) {
+        setFailure(await failureOf(response));
+        return;
+      }
+      setDone(true);
+      router.refresh();
+    } catch {
+      setFailure({ message: 'The server could not be reached. Try again.' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="change-name">
+      <h2 id="change-name">Your name</h2>
+      <form ref={form} onSubmit={submit} noValidate className="stack" aria-label="Change name">
+        <TextField
+          id="account-name"
+          label="Name"
+          value={name}
+          onChange={setName}
+          errors={failure?.fields?.name}
+          autoComplete="name"
+          required
+        />
+        <Button type="submit" unavailable={pending}>
+          Save name
+        </Button>
+        {failure?.message && (
+          <p role="alert" className="error">
+            {failure.message}
+          </p>
+        )}
+        {done && (
+          <p role="status" className="notice">
+            Name changed.
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
