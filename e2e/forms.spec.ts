@@ -34,6 +34,36 @@ test("sign-up: a 300-character name shows the API's error beside the name field,
   await expect(page).toHaveURL(/\/sign-up$/);
 });
 
+test('sign-up and the account page: a password of only spaces is refused beside its field', async ({ page }) => {
+  await page.goto('/sign-up');
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Name').fill('Blank');
+  const email = `${uniqueName('blank').replace(/\W/g, '')}@example.com`;
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel(/^Password/).fill('        ');
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  const password = form.getByLabel(/^Password/);
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(await description(password)).toBe("can't be blank");
+  await expect(password).toBeFocused();
+  await expect(page).toHaveURL(/\/sign-up$/);
+
+  // A real account, whose new password may not be blank either.
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Blank', email, password: 'e2e correct horse' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await page.goto('/account');
+  const change = page.getByRole('form', { name: 'Change password' });
+  await change.getByLabel('Current password').fill('e2e correct horse');
+  await change.getByLabel(/^New password/).fill('         ');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  const newPassword = change.getByLabel(/^New password/);
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+  expect(await description(newPassword)).toBe("can't be blank");
+});
+
 test('invitations and API keys: the field error sits beside its field', async ({ page }) => {
   const session = await signInAs(page.request, ALICE);
   const acme = (session.teams.find((team) => team.name === 'Acme') as { id: number }).id;
