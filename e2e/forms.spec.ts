@@ -1,8 +1,9 @@
 /**
  * Forms show what the API answered where it belongs, and removals ask first:
  * a field's error beside that field (sign-up, invitations, API keys), and
- * Cancel / "Yes, ..." on revoking an invitation and leaving a team. (A 429's
- * wait: e2e/accounts.spec.ts; removing a member: e2e/members.spec.ts.)
+ * Cancel / "Yes, ..." on revoking an invitation, leaving a team and signing
+ * out everywhere. (A 429's wait: e2e/accounts.spec.ts; removing a member:
+ * e2e/members.spec.ts.)
  */
 import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
 import { expect, type Locator, test, waitForHydration } from './support/test';
@@ -62,6 +63,27 @@ test('sign-up and the account page: a password of only spaces is refused beside 
   const newPassword = change.getByLabel(/^New password/);
   await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
   expect(await description(newPassword)).toBe("can't be blank");
+});
+
+test('sign out everywhere asks first: Cancel keeps the session, Yes ends it', async ({ page }) => {
+  const email = `${uniqueName('everywhere').replace(/\W/g, '')}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Everywhere', email, password: 'e2e correct horse' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await page.goto('/account');
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(sessions).toContainText('Sign out of every device, this one too?');
+  await expect(sessions.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await sessions.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sessions.getByRole('button', { name: 'Sign out everywhere' })).toBeFocused();
+  expect((await page.request.get('/api/session')).status()).toBe(200);
+
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await sessions.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect((await page.request.get('/api/session')).status()).toBe(401);
 });
 
 test('invitations and API keys: the field error sits beside its field', async ({ page }) => {
