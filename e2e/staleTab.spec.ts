@@ -207,3 +207,59 @@ test('after "Removed Carol." a refused Leave shows only its own error', async ({
     await carol.context().close();
   }
 });
+
+test('made a member while the API keys page is open: a refused Create key refreshes the page, which says so', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/api-keys`);
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    const form = carol.getByRole('form', { name: 'New API key' });
+    await form.getByLabel('Key name').fill('Too late');
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    await expect(carol.getByText('Only team owners can manage API keys.')).toBeVisible();
+    await expect(form).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'API keys' })).toHaveCount(0);
+  } finally {
+    await carol.context().close();
+  }
+});
+
+// demo:begin
+test('made a member while the team settings are open: a refused save refreshes them read-only, saying why', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/settings`);
+    const form = carol.getByRole('form', { name: 'Team settings' });
+    await expect(form.getByLabel('Time zone')).not.toHaveValue('');
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    await form.getByLabel('Time zone').fill('Europe/Paris');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+
+    await expect(form.getByText('Only team owners can change these settings.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+    await expect(form.getByLabel('Time zone')).toBeDisabled();
+    await expect(form.getByText('Only team owners can do this')).toBeVisible();
+  } finally {
+    await carol.context().close();
+  }
+});
+// demo:end
