@@ -7,7 +7,7 @@
 
 import { teamHomePath } from '../app/lib/teamHomePath';
 import { ALICE, CAROL, expectTeamHome, memberRoleOf, screenshot, signInAs, uniqueName } from './support/session';
-import { expect, test, waitForHydration } from './support/test';
+import { expect, isolated, test, waitForHydration } from './support/test';
 
 test('create a team, invite, accept in a second browser, change the role, remove', async ({ page, browser }) => {
   await signInAs(page.request, ALICE);
@@ -62,23 +62,23 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await expect(carolRow).toContainText('Carol');
   await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
   // The select only picks; Save role applies it, and the section says so (the name isolated: U+2068 ... U+2069).
-  await members.getByLabel('Role of Carol').selectOption('owner');
-  await members.getByRole('button', { name: 'Save role of Carol' }).click();
+  await members.getByLabel(`Role of ${isolated('Carol')}`).selectOption('owner');
+  await members.getByRole('button', { name: `Save role of ${isolated('Carol')}` }).click();
   await expect(page.getByRole('status').filter({ hasText: '\u2068Carol\u2069 is now an owner.' })).toBeVisible();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
-  await members.getByLabel('Role of Carol').selectOption('member');
-  await members.getByRole('button', { name: 'Save role of Carol' }).click();
+  await members.getByLabel(`Role of ${isolated('Carol')}`).selectOption('member');
+  await members.getByRole('button', { name: `Save role of ${isolated('Carol')}` }).click();
   await expect(page.getByRole('status').filter({ hasText: '\u2068Carol\u2069 is now a member.' })).toBeVisible();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('member');
   // Removing asks first: Keep leaves her in the team (still there after a reload), Yes removes her.
-  await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
+  await carolRow.getByRole('button', { name: `Remove ${isolated('Carol')}` }).click();
   await expect(carolRow).toContainText('Remove Carol from the team?');
-  await carolRow.getByRole('button', { name: 'Keep Carol' }).click();
+  await carolRow.getByRole('button', { name: `Keep ${isolated('Carol')}` }).click();
   await page.reload();
   await expect(carolRow).toHaveCount(1);
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('member');
-  await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
-  await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
+  await carolRow.getByRole('button', { name: `Remove ${isolated('Carol')}` }).click();
+  await carolRow.getByRole('button', { name: `Yes, remove ${isolated('Carol')}` }).click();
   await expect(carolRow).toHaveCount(0);
   // Her row and its button are gone: the table's section says so (her name isolated from its words, as in
   // every notice), and focus is on its heading.

@@ -11,7 +11,7 @@
 import { throttleUploads } from './support/campaignUploads';
 import { makePdf, makePng } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
-import { expect, type Page, test } from './support/test';
+import { expect, isolated, type Page, test } from './support/test';
 
 const MB = 1024 * 1024;
 let acme: number;
@@ -40,17 +40,17 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   // First attempt: cancelled half way.
   await logo.getByLabel('Upload logo').setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
   await expect(logo.getByTestId('logo-preview')).toBeVisible();
-  const bar = logo.getByRole('progressbar', { name: 'Upload of brand.png' });
+  const bar = logo.getByRole('progressbar', { name: `Upload of ${isolated('brand.png')}` });
   await expect(bar).toBeVisible();
   await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
-  await logo.getByRole('button', { name: 'Cancel upload of brand.png' }).click();
+  await logo.getByRole('button', { name: `Cancel upload of ${isolated('brand.png')}` }).click();
   await expect(logo.getByText('Cancelled')).toBeVisible();
   // A cancelled upload leaves no preview behind: the campaign has no logo, and the frame says so.
   await expect(logo.getByTestId('logo-preview')).toHaveCount(0);
   await expect(logo.getByText('No logo yet')).toBeVisible();
 
   // Retry: runs the whole flow again, progress climbing to the end.
-  await logo.getByRole('button', { name: 'Retry upload of brand.png' }).click();
+  await logo.getByRole('button', { name: `Retry upload of ${isolated('brand.png')}` }).click();
   await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
   await unthrottle();
   await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
@@ -151,7 +151,7 @@ test('a 15,000,000-byte document goes up in parts (multipart) with one progress 
   await documents
     .getByLabel('Choose PDFs')
     .setInputFiles({ name: 'annual.pdf', mimeType: 'application/pdf', buffer: big });
-  const bar = documents.getByRole('progressbar', { name: 'Upload of annual.pdf' });
+  const bar = documents.getByRole('progressbar', { name: `Upload of ${isolated('annual.pdf')}` });
   await expect(bar).toBeVisible();
   await expect(documents.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
   await unthrottle();
@@ -220,7 +220,7 @@ test('a file the server refuses at confirm shows why on its item, and leaves the
 
   // Text dressed as a PNG: content sniffing refuses it, and the item says so.
   const documents = page.getByRole('region', { name: /Documents/ });
-  await logo.getByRole('button', { name: 'Dismiss broken.png' }).click();
+  await logo.getByRole('button', { name: `Dismiss ${isolated('broken.png')}` }).click();
   await logo.getByLabel('Upload logo').setInputFiles({
     name: 'page.png',
     mimeType: 'image/png',

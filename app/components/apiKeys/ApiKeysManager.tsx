@@ -108,7 +108,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                 question={`Revoke ${isolateText(key.name)}? Scripts using it get 401 from now on.`}
                 confirmLabel={
                   <>
-                    Yes, revoke <span className="visually-hidden">{key.name}</span>
+                    Yes, revoke <span className="visually-hidden">{isolateText(key.name)}</span>
                   </>
                 }
                 disabled={revoke.isPending}
@@ -117,7 +117,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                   revoke.mutate(key.id, { onSuccess: () => removal.announce(`Revoked ${isolateText(key.name)}.`) });
                 }}
               >
-                Revoke <span className="visually-hidden">{key.name}</span>
+                Revoke <span className="visually-hidden">{isolateText(key.name)}</span>
               </ConfirmButton>
             </td>
           </tr>
