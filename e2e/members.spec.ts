@@ -6,6 +6,7 @@
  */
 
 import { teamHomePath } from '../app/lib/teamHomePath';
+import { expectAccessible } from './support/accessibility';
 import { ALICE, BOB, CAROL, expectTeamHome, memberRoleOf, screenshot, signInAs, uniqueName } from './support/session';
 import { expect, isolated, test, waitForHydration } from './support/test';
 
@@ -112,8 +113,10 @@ test('the invited person can decline: asked first, then told, and the link and t
     await signInAs(carol.request, CAROL);
     await carol.goto(path);
     await waitForHydration(carol);
+    await expectAccessible(carol, 'an invitation opened by its invitee');
     await carol.getByRole('button', { name: 'Decline' }).click();
     await expect(carol.getByText(`Decline the invitation to join \u2068${name}\u2069?`)).toBeVisible();
+    await expectAccessible(carol, 'an invitation being declined');
     await carol.getByRole('button', { name: 'Keep it' }).click();
     await expect(carol.getByRole('button', { name: 'Decline' })).toBeFocused();
     await carol.getByRole('button', { name: 'Decline' }).click();
