@@ -161,7 +161,7 @@ function uploadSteps(resource: Resource): string {
       `const ${max} = Number((await ${region}.getByText(/^1 of \\d+$/).textContent())?.split(' of ')[1]);`,
       `const ${picked} = Array.from({ length: ${max} }, (_, n) => ({ name: \`${attachment.name}-fill-\${n + 1}.png\`, mimeType: 'image/png', buffer: png }));`,
       `await ${region}.getByLabel('Add ${label.toLowerCase()}', { exact: true }).setInputFiles(${picked});`,
-      `await expect(${region}.getByRole('alert')).toHaveText(\`${attachment.name}-fill-\${${max}}.png: at most \${${max}} files can be attached.\`);`,
+      `await expect(${region}.getByRole('alert')).toHaveText(\`\\u2068${attachment.name}-fill-\${${max}}.png\\u2069: at most \${${max}} files can be attached.\`);`,
       `await expect(${region}.getByText(\`\${${max}} of \${${max}}\`)).toBeVisible({ timeout: 30_000 });`,
       `await expect(${region}.getByRole('list', { name: 'Attached ${label.toLowerCase()}', exact: true }).getByRole('link')).toHaveCount(${max});`,
     ];
