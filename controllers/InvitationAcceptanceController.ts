@@ -14,6 +14,10 @@
  *   transaction with the invitation row locked, so a link works once even
  *   under concurrent requests. Already a member: 409, and the invitation stays
  *   pending (an owner may revoke it).
+ * - `POST /api/invitations/decline {token}`: the same checks as accept (signed
+ *   in, as the invited email, pending); deletes the invitation, as an owner's
+ *   revoke does, so its link stops working and the owners' pending list drops
+ *   it. Answers the team's name, for the page to say what was declined.
  *
  * None of the refusals says anything about other invitations or teams: a
  * token is found by its hash or not at all. POST for the lookup too, so tokens
@@ -59,6 +63,7 @@ const lookupOutput = z.object({
   expiresAt: z.string(),
 });
 const acceptOutput = z.object({ teamId: z.number().int(), teamName: z.string(), role: z.enum(['owner', 'member']) });
+const declineOutput = z.object({ teamName: z.string() });
 
 export interface InvitationLookup {
   teamName: string;
@@ -81,8 +86,8 @@ const NOT_FOUND = 'Invitation';
 @allowAnonymous({ only: ['lookup'] })
 @controller('/invitations')
 export class InvitationAcceptanceController extends ActiveController<AppContext> {
-  /** Acceptance attempts are rate limited per caller address (backend/invitationRateLimit.ts). */
-  @before({ only: ['accept'] })
+  /** Accepting and declining (both try a token) are rate limited per caller address (backend/invitationRateLimit.ts). */
+  @before({ only: ['accept', 'decline'] })
   async rateLimited(): Promise<void> {
     await limitInvitationAttempts(this.context);
   }
@@ -133,6 +138,29 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
         updatedAt: new Date(),
       });
       return { teamId: invitation.teamId, teamName, role: invitation.role };
+    });
+  }
+
+  @action('POST', undefined, {
+    input: tokenInput,
+    output: declineOutput,
+    summary: 'Decline an invitation',
+    description:
+      'Signed in as the invited email. Deletes the invitation, so its link stops working. Used or expired: 422; another email: 403.',
+    errorStatuses: [403, 422],
+  })
+  async decline(input: TokenInput): Promise<{ teamName: string }> {
+    const user = this.invitee();
+    return transaction(async () => {
+      // Locked until commit: an accept of the same link at the same moment either wins (then this is a 422) or finds it gone.
+      const { invitation, teamName } = await invitationByToken(input.token, { lock: true });
+      if (User.normalizeEmail(user.email) !== invitation.email) {
+        throw new Forbidden('This invitation was sent to another email address: sign in with that address');
+      }
+      if (invitation.status === 'accepted') throw unusable('This invitation has already been used');
+      if (invitation.status === 'expired') throw unusable('This invitation has expired: there is nothing to decline');
+      await Invitation.where({ id: invitation.id }).deleteAll();
+      return { teamName };
     });
   }
 

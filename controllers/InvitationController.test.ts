@@ -469,3 +469,47 @@ describe('accepting', () => {
     await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
   });
 });
+
+describe('declining', () => {
+  // Declines count toward the per-address limit with accepts, and this file's accepts used most of it.
+  beforeEach(() => db().delete(rateLimits));
+
+  function decline(token: string, cookie?: string) {
+    return api<Row & ErrorBody>('POST', '/invitations/decline', { cookie, body: { token } });
+  }
+
+  it('only the invited email declines; the invitation goes, so its link stops working', async () => {
+    const { id, token } = await invite('dave@example.com');
+    expect((await decline(token)).status).toBe(401);
+    const wrong = await decline(token, world.carol);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.message).toMatch(/another email address/);
+    expect((await Invitation.find(id)).status).toBe('pending');
+
+    const declined = await decline(token, dave);
+    expect(declined.status).toBe(200);
+    expect(declined.body).toEqual({ teamName: 'Acme' });
+    expect(await Invitation.findBy({ id })).toBeNull();
+    expect((await api('POST', '/invitations/lookup', { body: { token } })).status).toBe(404);
+    expect((await accept(token, dave)).status).toBe(404);
+    expect((await decline(token, dave)).status).toBe(404);
+    expect(await Membership.findBy({ teamId: world.acme.id, userId: daveId })).toBeNull();
+  });
+
+  it('an accepted or expired invitation cannot be declined (422) and stays as it was', async () => {
+    const used = await invite('dave@example.com');
+    expect((await accept(used.token, dave)).status).toBe(200);
+    const late = await decline(used.token, dave);
+    expect(late.status).toBe(422);
+    expect(late.body.error.message).toBe('This invitation has already been used');
+    expect((await Invitation.find(used.id)).status).toBe('accepted');
+    await Membership.where({ teamId: world.acme.id, userId: daveId }).deleteAll();
+
+    const old = await invite('dave@example.com');
+    await Invitation.where({ id: old.id }).updateAll({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await decline(old.token, dave);
+    expect(expired.status).toBe(422);
+    expect(expired.body.error.message).toMatch(/expired/);
+    expect((await Invitation.find(old.id)).status).toBe('expired');
+  });
+});

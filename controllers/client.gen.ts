@@ -48,6 +48,7 @@ export const manifest = {
     scopes: [],
     methods: {
       mutateAccept: ['invitations.accept', 'mutation', 'input'],
+      mutateDecline: ['invitations.decline', 'mutation', 'input'],
       mutateLookup: ['invitations.lookup', 'mutation', 'input'],
     },
   },
@@ -158,6 +159,7 @@ export interface InvitationAcceptanceControllerApi {
   scope: {};
   methods: {
     mutateAccept: MutationDef<'input', ActionInput<InvitationAcceptanceController, 'accept'>, ActionOutput<InvitationAcceptanceController, 'accept'>>;
+    mutateDecline: MutationDef<'input', ActionInput<InvitationAcceptanceController, 'decline'>, ActionOutput<InvitationAcceptanceController, 'decline'>>;
     mutateLookup: MutationDef<'input', ActionInput<InvitationAcceptanceController, 'lookup'>, ActionOutput<InvitationAcceptanceController, 'lookup'>>;
   };
 }
@@ -254,6 +256,7 @@ export interface ClientApis {
 export type AppRouter = TypedRouter<{
   invitations: {
     accept: ProcedureOf<InvitationAcceptanceControllerApi, 'mutateAccept'>;
+    decline: ProcedureOf<InvitationAcceptanceControllerApi, 'mutateDecline'>;
     lookup: ProcedureOf<InvitationAcceptanceControllerApi, 'mutateLookup'>;
   };
   teams: {

@@ -234,7 +234,7 @@ describe('every documented route answers what the document says', () => {
 });
 
 describe('teams, members and invitations', () => {
-  it('create and rename a team, invite, accept, change a role, leave, remove, revoke', async () => {
+  it('create and rename a team, invite, accept, change a role, leave, decline, remove, revoke', async () => {
     await ok(200, 'GET', '/teams?sort=name');
     const created = await ok(201, 'POST', '/teams', { data: { name: 'Contract team' } });
     const own = `/teams/${created.id}`;
@@ -257,6 +257,11 @@ describe('teams, members and invitations', () => {
     await ok(200, 'GET', `${own}/members/${bobs.id}`);
     await ok(200, 'PATCH', `${own}/members/${bobs.id}`, { data: { role: 'member' } });
     await ok(200, 'POST', `${own}/members/leave`, undefined, world.bob);
+    // Invited again after leaving, Bob declines.
+    const again = await ok<Row & { link: string }>(201, 'POST', `${own}/invitations`, {
+      data: { email: 'bob@example.com' },
+    });
+    await ok(200, 'POST', '/invitations/decline', { token: again.link.split('/invitations/')[1] }, world.bob);
 
     // Carol: invited, made a member another way meanwhile (409 on accepting), then removed.
     const forCarol = await ok<Row & { link: string }>(201, 'POST', `${own}/invitations`, {

@@ -7,7 +7,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { teamHomePath } from '../app/lib/teamHomePath';
 import { expectTeamHome, memberRoleOf } from './support/session';
-import { expect, type Page, test, waitForHydration } from './support/test';
+import { expect, isolated, type Page, test, waitForHydration } from './support/test';
 
 const PASSWORD = 'e2e correct horse';
 
@@ -75,14 +75,14 @@ test('sign up, create a team, invite, accept in a second browser, change the rol
   const members = page.getByRole('table', { name: 'Members' });
   const maxRow = page.getByTestId('member-row').filter({ hasText: memberEmail });
   await expect(maxRow).toContainText('member');
-  await members.getByLabel('Role of Max').selectOption('owner');
-  await members.getByRole('button', { name: 'Save role of Max' }).click();
+  await members.getByLabel(`Role of ${isolated('Max')}`).selectOption('owner');
+  await members.getByRole('button', { name: `Save role of ${isolated('Max')}` }).click();
   await expect.poll(async () => memberRoleOf(page.request, teamId, memberEmail)).toBe('owner');
-  await members.getByLabel('Role of Max').selectOption('member');
-  await members.getByRole('button', { name: 'Save role of Max' }).click();
+  await members.getByLabel(`Role of ${isolated('Max')}`).selectOption('member');
+  await members.getByRole('button', { name: `Save role of ${isolated('Max')}` }).click();
   await expect.poll(async () => memberRoleOf(page.request, teamId, memberEmail)).toBe('member');
-  await maxRow.getByRole('button', { name: 'Remove Max' }).click();
-  await maxRow.getByRole('button', { name: 'Yes, remove Max' }).click();
+  await maxRow.getByRole('button', { name: `Remove ${isolated('Max')}` }).click();
+  await maxRow.getByRole('button', { name: `Yes, remove ${isolated('Max')}` }).click();
   await expect(maxRow).toHaveCount(0);
   expect(await memberRoleOf(page.request, teamId, memberEmail)).toBeUndefined();
 });

@@ -14,7 +14,7 @@ import {
   signInAs,
   teamId,
 } from './support/session';
-import { expect, test } from './support/test';
+import { expect, isolated, test } from './support/test';
 
 test('signs in by picking a seeded user, and out again', async ({ page }) => {
   await page.goto('/sign-in');
@@ -59,7 +59,7 @@ test('Bob (a member) gets no owner controls, and the API answers 403 when he tri
   const aliceRow = page.getByTestId('member-row').filter({ hasText: ALICE });
   await expect(aliceRow).toContainText('owner');
   await expect(aliceRow.getByRole('button')).toHaveCount(0);
-  await expect(page.getByLabel('Role of Alice')).toHaveCount(0);
+  await expect(page.getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
   await expect(page.getByTestId('member-row').filter({ hasText: BOB }).getByRole('button')).toHaveText('Leave team');
 

@@ -3,11 +3,13 @@
  * override (U+202E) in one must not reverse the app's own words beside it:
  * every page isolates user text (`<bdi>`, or `.user-text` with
  * `unicode-bidi: isolate`). Checked where the name sits next to the app's
- * words: the members table's " (you)", the site header, the team bar.
+ * words: the members table's " (you)", the site header, the team bar; and
+ * labels built as strings that end in a name carry it between U+2068 and
+ * U+2069 (isolateText), which no CSS can do for an accessible name.
  */
 import type { Locator } from '@playwright/test';
-import { uniqueName } from './support/session';
-import { expect, test } from './support/test';
+import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
+import { expect, isolated, test } from './support/test';
 
 const OVERRIDE = '\u202e';
 
@@ -69,4 +71,39 @@ test('a name with a right-to-left override stays inside its own text on the memb
   expect.soft(await layoutOf(account, name, 'Sign out')).toEqual({ isolated: true, afterIsRight: true });
   const teamBar = page.getByRole('region', { name: 'Team' }).locator('.team-name');
   expect.soft(await layoutOf(teamBar, teamName, 'owner')).toEqual({ isolated: true, afterIsRight: true });
+});
+
+test('labels that end in a name isolate it: role, save, remove and keep a member, revoke a key', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page.request, ALICE);
+  const team = (await (await page.request.post('/api/teams', { data: { name: uniqueName('Labels') } })).json()) as {
+    id: number;
+  };
+  const invited = await page.request.post(`/api/teams/${team.id}/invitations`, { data: { email: CAROL } });
+  expect(invited.status()).toBe(201);
+  const token = ((await invited.json()) as { link: string }).link.split('/').pop() ?? '';
+  const carol = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  try {
+    await signInAs(carol.request, CAROL);
+    expect((await carol.request.post('/api/invitations/accept', { data: { token } })).status()).toBe(200);
+  } finally {
+    await carol.close();
+  }
+
+  await page.goto(`/teams/${team.id}/members`);
+  const row = page.getByTestId('member-row').filter({ hasText: CAROL });
+  await expect(row.getByRole('combobox', { name: `Role of ${isolated('Carol')}`, exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Save role of ${isolated('Carol')}`, exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Remove ${isolated('Carol')}`, exact: true }).click();
+  await expect(row.getByRole('button', { name: `Yes, remove ${isolated('Carol')}`, exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Keep ${isolated('Carol')}`, exact: true })).toBeVisible();
+
+  const keyName = uniqueName('Key');
+  expect((await page.request.post(`/api/teams/${team.id}/api-keys`, { data: { name: keyName } })).status()).toBe(201);
+  await page.goto(`/teams/${team.id}/api-keys`);
+  const key = page.getByTestId('api-key-row').filter({ hasText: keyName });
+  await key.getByRole('button', { name: `Revoke ${isolated(keyName)}`, exact: true }).click();
+  await expect(key.getByRole('button', { name: `Yes, revoke ${isolated(keyName)}`, exact: true })).toBeVisible();
 });

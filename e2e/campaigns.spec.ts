@@ -6,7 +6,7 @@
  */
 
 import { ALICE, createCampaign, expectTeamHome, screenshot, signInAs, uniqueName } from './support/session';
-import { expect, type Locator, type Page, test } from './support/test';
+import { expect, isolated, type Locator, type Page, test } from './support/test';
 import { queriesAfterMutation } from './support/trpcCalls';
 
 let acme: number;
@@ -188,8 +188,8 @@ test('bulk archives the selected campaigns', async ({ page }) => {
   await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(tag)}`);
   await expect(rows(page)).toHaveCount(3);
 
-  await page.getByRole('checkbox', { name: `Select ${tag} one` }).check();
-  await page.getByRole('checkbox', { name: `Select ${tag} two` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(`${tag} one`)}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(`${tag} two`)}` }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Archive selected' }).click();
   await expect(page.getByText('Archived 2 campaigns.')).toBeVisible();
@@ -206,7 +206,7 @@ test('bulk archives the selected campaigns', async ({ page }) => {
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Publish selected' }).click();
   await expect(page.getByText('Published 0 campaigns.')).toBeVisible();
-  await page.getByRole('checkbox', { name: `Select ${tag} one` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(`${tag} one`)}` }).check();
   await expect(page.getByText('Published 0 campaigns.')).toHaveCount(0);
 });
 

@@ -1,8 +1,9 @@
 /**
  * Forms show what the API answered where it belongs, and removals ask first:
  * a field's error beside that field (sign-up, invitations, API keys), and
- * Cancel / "Yes, ..." on revoking an invitation and leaving a team. (A 429's
- * wait: e2e/accounts.spec.ts; removing a member: e2e/members.spec.ts.)
+ * Cancel / "Yes, ..." on revoking an invitation, leaving a team and signing
+ * out everywhere. (A 429's wait: e2e/accounts.spec.ts; removing a member:
+ * e2e/members.spec.ts.)
  */
 import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
 import { expect, type Locator, test, waitForHydration } from './support/test';
@@ -32,6 +33,57 @@ test("sign-up: a 300-character name shows the API's error beside the name field,
   await expect(form.getByRole('alert')).toHaveCount(0);
   await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/sign-up$/);
+});
+
+test('sign-up and the account page: a password of only spaces is refused beside its field', async ({ page }) => {
+  await page.goto('/sign-up');
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Name').fill('Blank');
+  const email = `${uniqueName('blank').replace(/\W/g, '')}@example.com`;
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel(/^Password/).fill('        ');
+  await form.getByRole('button', { name: 'Create account' }).click();
+
+  const password = form.getByLabel(/^Password/);
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(await description(password)).toBe("can't be blank");
+  await expect(password).toBeFocused();
+  await expect(page).toHaveURL(/\/sign-up$/);
+
+  // A real account, whose new password may not be blank either.
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Blank', email, password: 'e2e correct horse' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await page.goto('/account');
+  const change = page.getByRole('form', { name: 'Change password' });
+  await change.getByLabel('Current password').fill('e2e correct horse');
+  await change.getByLabel(/^New password/).fill('         ');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  const newPassword = change.getByLabel(/^New password/);
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+  expect(await description(newPassword)).toBe("can't be blank");
+});
+
+test('sign out everywhere asks first: Cancel keeps the session, Yes ends it', async ({ page }) => {
+  const email = `${uniqueName('everywhere').replace(/\W/g, '')}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Everywhere', email, password: 'e2e correct horse' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await page.goto('/account');
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(sessions).toContainText('Sign out of every device, this one too?');
+  await expect(sessions.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await sessions.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sessions.getByRole('button', { name: 'Sign out everywhere' })).toBeFocused();
+  expect((await page.request.get('/api/session')).status()).toBe(200);
+
+  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await sessions.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect((await page.request.get('/api/session')).status()).toBe(401);
 });
 
 test('invitations and API keys: the field error sits beside its field', async ({ page }) => {

@@ -12,7 +12,7 @@
  */
 import { makePdf } from './support/files';
 import { ALICE, BOB, createCampaign, memberRoleOf, signInAs, teamId, uniqueName } from './support/session';
-import { expect, type Locator, type Page, test } from './support/test';
+import { expect, isolated, type Locator, type Page, test } from './support/test';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
@@ -91,7 +91,7 @@ test('a document attached by keyboard: Space on the picker opens the file dialog
   await expect(documents.getByRole('list', { name: 'Attached documents' })).toContainText('keyboard.pdf', {
     timeout: 15_000,
   });
-  await expect(documents.getByRole('status')).toHaveText('keyboard.pdf attached.');
+  await expect(documents.getByRole('status')).toHaveText(`${isolated('keyboard.pdf')} attached.`);
   // Focus stays on the picker, ready for the next file.
   await expect(picker).toBeFocused();
 });
@@ -173,12 +173,12 @@ test('revoking an API key with the keyboard: announced, and focus stays in the l
   // The token panel (shown once) takes focus.
   await expect(page.getByRole('region', { name: `API key “${key}” created` })).toBeFocused();
 
-  const revoke = page.getByRole('button', { name: `Revoke ${key}` });
+  const revoke = page.getByRole('button', { name: `Revoke ${isolated(key)}` });
   await tabTo(page, revoke);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(page.getByRole('button', { name: `Yes, revoke ${key}` })).toBeFocused();
+  await expect(page.getByRole('button', { name: `Yes, revoke ${isolated(key)}` })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('api-key-row').filter({ hasText: key })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: `Revoked \u2068${key}\u2069.` })).toBeVisible();
@@ -190,7 +190,7 @@ test('changing a member’s role by keyboard: the select only picks, Save role a
 }) => {
   const acme = await teamId(page.request, 'Acme');
   await page.goto(`/teams/${acme}/members`);
-  const role = page.getByLabel('Role of Bob');
+  const role = page.getByLabel(`Role of ${isolated('Bob')}`);
   try {
     // An arrow key on a closed select changes its value in Chromium: that alone must not save anything.
     await tabTo(page, role);
@@ -199,7 +199,7 @@ test('changing a member’s role by keyboard: the select only picks, Save role a
     await expect(role).toBeFocused();
     expect(await memberRoleOf(page.request, acme, BOB)).toBe('member');
 
-    const save = page.getByRole('button', { name: 'Save role of Bob' });
+    const save = page.getByRole('button', { name: `Save role of ${isolated('Bob')}` });
     await page.keyboard.press('Tab');
     await expect(save).toBeFocused();
     await page.keyboard.press('Enter');
@@ -284,7 +284,7 @@ test('publishing the selected campaigns: the selection clears, focus stays on th
   const acme = await teamId(page.request, 'Acme');
   const campaign = await createCampaign(page.request, acme, { name: uniqueName('Focus publish') });
   await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(campaign.name)}`);
-  await page.getByRole('checkbox', { name: `Select ${campaign.name}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(campaign.name)}` }).check();
   const publish = page.getByRole('button', { name: 'Publish selected' });
   await publish.focus();
   await page.keyboard.press('Enter');

@@ -16,7 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import { throttleUploads } from './support/campaignUploads';
 import { makeMp4 } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
-import { expect, type Page, test } from './support/test';
+import { expect, isolated, type Page, test } from './support/test';
 import { trpcCallsIn } from './support/trpcCalls';
 
 const MiB = 1024 * 1024;
@@ -75,16 +75,16 @@ test('a 30 MiB video goes up in parts with speed and time left, pauses, and resu
   const unthrottle = await throttleUploads(page, 2 * MiB);
 
   await video.getByLabel('Upload video').setInputFiles(path);
-  await expect(video.getByRole('progressbar', { name: 'Upload of trailer.mp4' })).toBeVisible();
+  await expect(video.getByRole('progressbar', { name: `Upload of ${isolated('trailer.mp4')}` })).toBeVisible();
   // Bytes sent of the whole, the speed, and the time left (binary units, like every size on the page).
   await expect(video.getByTestId('upload-transfer')).toHaveText(
     /^[\d.]+ (B|KiB|MiB) of 30 MiB · [\d.]+ (KiB|MiB)\/s · \d+ (second|minute)s? left$/,
     { timeout: 20_000 },
   );
   await expect.poll(() => recorded.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(1);
-  await video.getByRole('button', { name: 'Pause upload of trailer.mp4' }).click();
+  await video.getByRole('button', { name: `Pause upload of ${isolated('trailer.mp4')}` }).click();
   await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
-  await expect(video.getByRole('button', { name: 'Resume upload of trailer.mp4' })).toBeVisible();
+  await expect(video.getByRole('button', { name: `Resume upload of ${isolated('trailer.mp4')}` })).toBeVisible();
   await expect(video.getByText(/Paused \d+%/)).toBeVisible();
   await screenshot(page, 'campaign-video-paused');
   await unthrottle();
@@ -149,7 +149,7 @@ test('Pause, then Resume on the same page: the upload goes on and only the missi
 
   await video.getByLabel('Upload video').setInputFiles(path);
   await expect.poll(() => recorded.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-  await video.getByRole('button', { name: 'Pause upload of teaser.mp4' }).click();
+  await video.getByRole('button', { name: `Pause upload of ${isolated('teaser.mp4')}` }).click();
   await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
   await expect(video.getByText(/Paused \d+%/)).toBeVisible();
   const storedWhenPaused = [...recorded];
@@ -158,7 +158,7 @@ test('Pause, then Resume on the same page: the upload goes on and only the missi
 
   const sentBeforeResume = sent.length;
   const created = callsOf(page, '.createMultipart');
-  await video.getByRole('button', { name: 'Resume upload of teaser.mp4' }).click();
+  await video.getByRole('button', { name: `Resume upload of ${isolated('teaser.mp4')}` }).click();
   const attached = video.getByTestId('attached-video');
   await expect(attached.getByRole('link', { name: 'teaser.mp4' })).toBeVisible({ timeout: 30_000 });
   await expect(video.getByTestId('upload-item')).toHaveCount(0);
@@ -187,7 +187,7 @@ test('Pause before any part is stored says what is kept and what goes again', as
   await video.getByLabel('Upload video').setInputFiles(path);
   const transfer = video.getByTestId('upload-transfer');
   await expect(transfer).toHaveText(/^[\d.]+ (KiB|MiB) of 12 MiB · /, { timeout: 20_000 });
-  await video.getByRole('button', { name: 'Pause upload of intro.mp4' }).click();
+  await video.getByRole('button', { name: `Pause upload of ${isolated('intro.mp4')}` }).click();
   await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
   expect(recorded).toEqual([]);
   // Nothing is stored, so 0%; the bytes sent so far are named, and that they go again (a part is all or nothing).
@@ -197,7 +197,7 @@ test('Pause before any part is stored says what is kept and what goes again', as
   await unthrottle();
 
   const sentBeforeResume = sent.length;
-  await video.getByRole('button', { name: 'Resume upload of intro.mp4' }).click();
+  await video.getByRole('button', { name: `Resume upload of ${isolated('intro.mp4')}` }).click();
   const attached = video.getByTestId('attached-video');
   await expect(attached.getByRole('link', { name: 'intro.mp4' })).toBeVisible({ timeout: 30_000 });
   expect(sent.slice(sentBeforeResume).sort()).toEqual([1, 2, 3]);
@@ -252,9 +252,9 @@ test('Cancel gives a large upload up for good, and Discard forgets an interrupte
   // Cancel while the parts are on their way: the item says so, the server is told, nothing is left to resume.
   await video.getByLabel('Upload video').setInputFiles(path);
   await expect(video.getByText(/Uploading \d+%/)).toBeVisible({ timeout: 20_000 });
-  await video.getByRole('button', { name: 'Cancel upload of promo.mp4' }).click();
+  await video.getByRole('button', { name: `Cancel upload of ${isolated('promo.mp4')}` }).click();
   await expect(video.getByTestId('upload-item')).toHaveAttribute('data-stage', 'cancelled');
-  await expect(video.getByRole('button', { name: 'Retry upload of promo.mp4' })).toBeVisible();
+  await expect(video.getByRole('button', { name: `Retry upload of ${isolated('promo.mp4')}` })).toBeVisible();
   await expect.poll(() => aborted.length).toBe(1);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Video' }).getByText('No video yet.')).toBeVisible();
@@ -264,7 +264,7 @@ test('Cancel gives a large upload up for good, and Discard forgets an interrupte
   const again = page.getByRole('region', { name: 'Video' });
   await again.getByLabel('Upload video').setInputFiles(path);
   await expect(again.getByText(/Uploading \d+%/)).toBeVisible({ timeout: 20_000 });
-  await again.getByRole('button', { name: 'Pause upload of promo.mp4' }).click();
+  await again.getByRole('button', { name: `Pause upload of ${isolated('promo.mp4')}` }).click();
   await expect(again.getByTestId('upload-item')).toHaveAttribute('data-stage', 'paused');
   await unthrottle();
   await page.reload();
@@ -272,7 +272,7 @@ test('Cancel gives a large upload up for good, and Discard forgets an interrupte
   const notice = reloaded.getByTestId('interrupted-upload');
   await expect(notice).toContainText('The upload of promo.mp4 (12 MiB) was interrupted.');
   const abortedAfterReload = callsOf(page, '.abortMultipart');
-  await notice.getByRole('button', { name: 'Discard the upload of promo.mp4' }).click();
+  await notice.getByRole('button', { name: `Discard the upload of ${isolated('promo.mp4')}` }).click();
   await expect(notice).toHaveCount(0);
   await expect.poll(() => abortedAfterReload.length).toBe(1);
   await page.reload();

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
-import { expect, test, waitForHydration } from './support/test';
+import { expect, isolated, test, waitForHydration } from './support/test';
 
 interface Team {
   id: number;
@@ -114,7 +114,7 @@ test('made a member while the members page is open: a refusal hides the owner co
     const team = await teamWithCarol(page.request, carol.request, 'owner');
     await open(carol, `/teams/${team.id}/members`);
     const members = carol.getByRole('table', { name: 'Members' });
-    await expect(members.getByLabel('Role of Alice')).toBeVisible();
+    await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toBeVisible();
     const membership = await carolsMembership(page.request, team);
     const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
       data: { data: { role: 'member' } },
@@ -122,12 +122,12 @@ test('made a member while the members page is open: a refusal hides the owner co
     expect(demoted.status()).toBe(200);
 
     const alice = carol.getByTestId('member-row').filter({ hasText: ALICE });
-    await alice.getByRole('button', { name: 'Remove Alice' }).click();
-    await alice.getByRole('button', { name: 'Yes, remove Alice' }).click();
+    await alice.getByRole('button', { name: `Remove ${isolated('Alice')}` }).click();
+    await alice.getByRole('button', { name: `Yes, remove ${isolated('Alice')}` }).click();
 
     await expect(carol.getByText('Only team owners can do this')).toBeVisible();
-    await expect(members.getByLabel('Role of Alice')).toHaveCount(0);
-    await expect(alice.getByRole('button', { name: 'Remove Alice' })).toHaveCount(0);
+    await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(0);
+    await expect(alice.getByRole('button', { name: `Remove ${isolated('Alice')}` })).toHaveCount(0);
     await expect(carol.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
     await expect(carol.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
     // Still there after the refresh, with the reason the controls went.
@@ -159,7 +159,9 @@ test('made a member while the invite form is open: Send invitation is refused an
     await invite.getByRole('button', { name: 'Send invitation' }).click();
 
     await expect(invite).toHaveCount(0);
-    await expect(carol.getByRole('table', { name: 'Members' }).getByLabel('Role of Alice')).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'Members' }).getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(
+      0,
+    );
     await expect(
       carol.getByRole('status').filter({ hasText: `You are no longer an owner of \u2068${team.name}\u2069.` }),
     ).toBeVisible();
@@ -193,8 +195,8 @@ test('after "Removed Carol." a refused Leave shows only its own error', async ({
     const team = await teamWithCarol(page.request, carol.request, 'member');
     await page.goto(`/teams/${team.id}/members`);
     const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
-    await carolRow.getByRole('button', { name: 'Remove Carol' }).click();
-    await carolRow.getByRole('button', { name: 'Yes, remove Carol' }).click();
+    await carolRow.getByRole('button', { name: `Remove ${isolated('Carol')}` }).click();
+    await carolRow.getByRole('button', { name: `Yes, remove ${isolated('Carol')}` }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Removed \u2068Carol\u2069.' })).toBeVisible();
 
     // Alice is now the last owner: leaving is refused (422).
@@ -207,3 +209,59 @@ test('after "Removed Carol." a refused Leave shows only its own error', async ({
     await carol.context().close();
   }
 });
+
+test('made a member while the API keys page is open: a refused Create key refreshes the page, which says so', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/api-keys`);
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    const form = carol.getByRole('form', { name: 'New API key' });
+    await form.getByLabel('Key name').fill('Too late');
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    await expect(carol.getByText('Only team owners can manage API keys.')).toBeVisible();
+    await expect(form).toHaveCount(0);
+    await expect(carol.getByRole('table', { name: 'API keys' })).toHaveCount(0);
+  } finally {
+    await carol.context().close();
+  }
+});
+
+// demo:begin
+test('made a member while the team settings are open: a refused save refreshes them read-only, saying why', async ({
+  page,
+  browser,
+}) => {
+  const carol = await carolsPage(browser);
+  try {
+    const team = await teamWithCarol(page.request, carol.request, 'owner');
+    await open(carol, `/teams/${team.id}/settings`);
+    const form = carol.getByRole('form', { name: 'Team settings' });
+    await expect(form.getByLabel('Time zone')).not.toHaveValue('');
+    const membership = await carolsMembership(page.request, team);
+    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
+      data: { data: { role: 'member' } },
+    });
+    expect(demoted.status()).toBe(200);
+
+    await form.getByLabel('Time zone').fill('Europe/Paris');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+
+    await expect(form.getByText('Only team owners can change these settings.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+    await expect(form.getByLabel('Time zone')).toBeDisabled();
+    await expect(form.getByText('Only team owners can do this')).toBeVisible();
+  } finally {
+    await carol.context().close();
+  }
+});
+// demo:end

@@ -5,7 +5,7 @@
  */
 
 import { ALICE, screenshot, signInAs, teamId, uniqueName } from './support/session';
-import { expect, test } from './support/test';
+import { expect, isolated, test } from './support/test';
 
 test('creates an API key, shows its token once, and revokes it', async ({ page, playwright }) => {
   const acme = await teamId(page.request, 'Acme');
@@ -38,8 +38,8 @@ test('creates an API key, shows its token once, and revokes it', async ({ page, 
   const listed = await (await page.request.get(`/api/teams/${acme}/api-keys`)).text();
   expect(listed).not.toContain(token.slice(16));
 
-  await row.getByRole('button', { name: `Revoke ${name}` }).click();
-  await row.getByRole('button', { name: `Yes, revoke ${name}` }).click();
+  await row.getByRole('button', { name: `Revoke ${isolated(name)}` }).click();
+  await row.getByRole('button', { name: `Yes, revoke ${isolated(name)}` }).click();
   await expect(row).toHaveCount(0);
   expect((await script.get(`/api/teams/${acme}/members`, asKey)).status()).toBe(401);
   await script.dispose();

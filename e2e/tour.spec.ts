@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { expectAccessible } from './support/accessibility';
 import { makePdf, makePng } from './support/files';
 import { uniqueName } from './support/session';
-import { expect, type Page, test } from './support/test';
+import { expect, isolated, type Page, test } from './support/test';
 
 /** The bold names of the README's numbered "Try this as Alice" steps, in order. */
 function readmeTourSteps(): { names: string[]; text: string } {
@@ -109,11 +109,11 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   // 3. Select a few rows: Publish selected, then Archive selected.
   await page.getByRole('searchbox', { name: 'Search campaigns by name' }).fill(tag);
   await expect(rows(page)).toHaveCount(3);
-  await page.getByRole('checkbox', { name: `Select ${tag} two` }).check();
-  await page.getByRole('checkbox', { name: `Select ${tag} three` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(`${tag} two`)}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(`${tag} three`)}` }).check();
   await page.getByRole('button', { name: 'Publish selected' }).click();
   await expect(page.getByText('Published 2 campaigns.')).toBeVisible();
-  await page.getByRole('checkbox', { name: `Select ${tag} three` }).check();
+  await page.getByRole('checkbox', { name: `Select ${isolated(`${tag} three`)}` }).check();
   await page.getByRole('button', { name: 'Archive selected' }).click();
   await expect(page.getByText('Archived 1 campaign.')).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
@@ -146,7 +146,7 @@ test('the README tour as Alice: every step works, navigating between pages', asy
   });
   await logo.getByLabel('Upload logo').setInputFiles({ name: 'tour.png', mimeType: 'image/png', buffer: makePng(300) });
   await expect(logo.getByTestId('logo-preview')).toBeVisible();
-  await expect(logo.getByRole('progressbar', { name: 'Upload of tour.png' })).toBeVisible();
+  await expect(logo.getByRole('progressbar', { name: `Upload of ${isolated('tour.png')}` })).toBeVisible();
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,

@@ -13,7 +13,7 @@
 import { writeFile } from 'node:fs/promises';
 import { openNewCampaign, throttleUploads } from './support/campaignUploads';
 import { makePdf, makePng } from './support/files';
-import { expect, test } from './support/test';
+import { expect, isolated, test } from './support/test';
 import { trpcCallsIn } from './support/trpcCalls';
 
 const MiB = 1024 * 1024;
@@ -39,7 +39,7 @@ test('Cancel goes once the attach is sent: the row says Attaching… and the fil
   await expect(item).toContainText('Attaching…');
   await expect(item.getByRole('button')).toHaveCount(0);
   release();
-  await expect(logo.getByRole('status')).toHaveText('late.png attached.', { timeout: 15_000 });
+  await expect(logo.getByRole('status')).toHaveText(`${isolated('late.png')} attached.`, { timeout: 15_000 });
   await expect(logo.getByTestId('logo-image')).toBeVisible();
 });
 
@@ -69,14 +69,14 @@ test('a network failure says the server could not be reached; focus moves from C
   });
   const slow = documents.getByTestId('upload-item').filter({ hasText: 'slow.pdf' });
   await expect(slow).toHaveAttribute('data-stage', 'uploading', { timeout: 15_000 });
-  await slow.getByRole('button', { name: 'Cancel upload of slow.pdf' }).focus();
+  await slow.getByRole('button', { name: `Cancel upload of ${isolated('slow.pdf')}` }).focus();
   await page.keyboard.press('Enter');
   await expect(slow).toHaveAttribute('data-stage', 'cancelled');
-  await expect(slow.getByRole('button', { name: 'Retry upload of slow.pdf' })).toBeFocused();
+  await expect(slow.getByRole('button', { name: `Retry upload of ${isolated('slow.pdf')}` })).toBeFocused();
   await unthrottle();
 
   // Dismiss takes the row away: focus goes to the slot's picker, not to the top of the page.
-  await slow.getByRole('button', { name: 'Dismiss slow.pdf' }).focus();
+  await slow.getByRole('button', { name: `Dismiss ${isolated('slow.pdf')}` }).focus();
   await page.keyboard.press('Enter');
   await expect(slow).toHaveCount(0);
   await expect(documents.getByLabel('Choose PDFs')).toBeFocused();
@@ -110,7 +110,7 @@ test('Retry after only the attach failed attaches the stored file without sendin
   expect(sent.filter((step) => steps.includes(step))).toEqual(steps);
 
   sent.length = 0;
-  await documents.getByRole('button', { name: 'Retry upload of brief.pdf' }).click();
+  await documents.getByRole('button', { name: `Retry upload of ${isolated('brief.pdf')}` }).click();
   await expect(documents.getByRole('list', { name: 'Attached documents' }).getByRole('link')).toHaveText(
     ['brief.pdf'],
     {
@@ -139,9 +139,9 @@ test('a 12 MiB document interrupted by a reload is offered for resuming, then co
   await documents.getByLabel('Choose PDFs').setInputFiles(path);
   await expect.poll(() => recorded.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   // Pause by keyboard: Resume takes its place, and the focus.
-  await documents.getByRole('button', { name: 'Pause upload of report.pdf' }).focus();
+  await documents.getByRole('button', { name: `Pause upload of ${isolated('report.pdf')}` }).focus();
   await page.keyboard.press('Enter');
-  await expect(documents.getByRole('button', { name: 'Resume upload of report.pdf' })).toBeFocused();
+  await expect(documents.getByRole('button', { name: `Resume upload of ${isolated('report.pdf')}` })).toBeFocused();
   await unthrottle();
 
   await page.reload();
@@ -183,7 +183,7 @@ test('Discard gives up an interrupted document and puts focus on the picker', as
   await expect(documents.getByTestId('interrupted-upload')).toContainText(
     'The upload of ghost.pdf (12 MiB) was interrupted.',
   );
-  await documents.getByRole('button', { name: 'Discard the upload of ghost.pdf' }).focus();
+  await documents.getByRole('button', { name: `Discard the upload of ${isolated('ghost.pdf')}` }).focus();
   await page.keyboard.press('Enter');
   await expect(documents.getByTestId('interrupted-upload')).toHaveCount(0);
   await expect(documents.getByLabel('Choose PDFs')).toBeFocused();

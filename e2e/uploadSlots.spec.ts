@@ -9,7 +9,7 @@
 import { expectAccessible } from './support/accessibility';
 import { openNewCampaign, throttleUploads } from './support/campaignUploads';
 import { makeMp4, makePdf, makePng } from './support/files';
-import { expect, type Page, test } from './support/test';
+import { expect, isolated, type Page, test } from './support/test';
 
 /** The campaign as the API has it (what a reload would show). */
 async function stored(page: Page, teamId: number, campaignId: number) {
@@ -35,14 +35,14 @@ test('a logo chosen while another uploads is the one attached: the older upload 
   await logo
     .getByLabel('Upload logo')
     .setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: makePng(64) });
-  await expect(logo.getByRole('status')).toHaveText('second.png attached.', { timeout: 20_000 });
+  await expect(logo.getByRole('status')).toHaveText(`${isolated('second.png')} attached.`, { timeout: 20_000 });
   await unthrottle();
 
   // Unthrottled, a first upload still running would finish within a second or two and replace the logo:
   // give it that time, then check what the campaign holds.
   await page.waitForTimeout(4_000);
   expect((await stored(page, teamId, campaignId)).logo?.filename).toBe('second.png');
-  await expect(logo.getByRole('status')).toHaveText('second.png attached.');
+  await expect(logo.getByRole('status')).toHaveText(`${isolated('second.png')} attached.`);
   await expect(logo.getByText(/second\.png · \d+/)).toBeVisible();
 });
 
@@ -68,16 +68,16 @@ test('Remove takes the logo, a document and the video off the campaign, and each
   });
 
   // Asked first; confirmed, the logo goes, focus lands on the slot's picker and the status line says so.
-  await logo.getByRole('button', { name: 'Remove logo.png' }).click();
-  await expect(logo.getByText('Remove logo.png?')).toBeVisible();
+  await logo.getByRole('button', { name: `Remove ${isolated('logo.png')}` }).click();
+  await expect(logo.getByText(`Remove ${isolated('logo.png')}?`)).toBeVisible();
   await expectAccessible(page, 'campaign files with Remove, one asking first');
   await logo.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(logo.getByText('No logo yet')).toBeVisible();
-  await expect(logo.getByRole('status')).toHaveText('logo.png removed.');
+  await expect(logo.getByRole('status')).toHaveText(`${isolated('logo.png')} removed.`);
   await expect(logo.getByLabel('Upload logo')).toBeFocused();
 
   // One document of the list, by keyboard.
-  await documents.getByRole('button', { name: 'Remove brief.pdf' }).focus();
+  await documents.getByRole('button', { name: `Remove ${isolated('brief.pdf')}` }).focus();
   await page.keyboard.press('Enter');
   await documents.getByRole('button', { name: 'Yes, remove' }).click();
   const links = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link');
@@ -85,7 +85,7 @@ test('Remove takes the logo, a document and the video off the campaign, and each
   await expect(documents.getByText('1 of 10')).toBeVisible();
   await expect(documents.getByLabel('Choose PDFs')).toBeFocused();
 
-  await video.getByRole('button', { name: 'Remove clip.mp4' }).click();
+  await video.getByRole('button', { name: `Remove ${isolated('clip.mp4')}` }).click();
   await video.getByRole('button', { name: 'Yes, remove' }).click();
   await expect(video.getByText('No video yet.')).toBeVisible();
 
@@ -96,7 +96,7 @@ test('Remove takes the logo, a document and the video off the campaign, and each
   });
   // The emptied slot takes a file again.
   await logo.getByLabel('Upload logo').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: makePng(24) });
-  await expect(logo.getByRole('status')).toHaveText('new.png attached.', { timeout: 15_000 });
+  await expect(logo.getByRole('status')).toHaveText(`${isolated('new.png')} attached.`, { timeout: 15_000 });
   expect((await stored(page, teamId, campaignId)).logo?.filename).toBe('new.png');
 });
 

@@ -11,7 +11,7 @@
 import { throttleUploads } from './support/campaignUploads';
 import { makePdf, makePng } from './support/files';
 import { ALICE, createCampaign, screenshot, signInAs, uniqueName } from './support/session';
-import { expect, type Page, test } from './support/test';
+import { expect, isolated, type Page, test } from './support/test';
 
 const MB = 1024 * 1024;
 let acme: number;
@@ -40,17 +40,17 @@ test('uploads a logo with visible progress, can cancel and retry, and the image 
   // First attempt: cancelled half way.
   await logo.getByLabel('Upload logo').setInputFiles({ name: 'brand.png', mimeType: 'image/png', buffer: png });
   await expect(logo.getByTestId('logo-preview')).toBeVisible();
-  const bar = logo.getByRole('progressbar', { name: 'Upload of brand.png' });
+  const bar = logo.getByRole('progressbar', { name: `Upload of ${isolated('brand.png')}` });
   await expect(bar).toBeVisible();
   await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
-  await logo.getByRole('button', { name: 'Cancel upload of brand.png' }).click();
+  await logo.getByRole('button', { name: `Cancel upload of ${isolated('brand.png')}` }).click();
   await expect(logo.getByText('Cancelled')).toBeVisible();
   // A cancelled upload leaves no preview behind: the campaign has no logo, and the frame says so.
   await expect(logo.getByTestId('logo-preview')).toHaveCount(0);
   await expect(logo.getByText('No logo yet')).toBeVisible();
 
   // Retry: runs the whole flow again, progress climbing to the end.
-  await logo.getByRole('button', { name: 'Retry upload of brand.png' }).click();
+  await logo.getByRole('button', { name: `Retry upload of ${isolated('brand.png')}` }).click();
   await expect(logo.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
   await unthrottle();
   await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
@@ -151,7 +151,7 @@ test('a 15,000,000-byte document goes up in parts (multipart) with one progress 
   await documents
     .getByLabel('Choose PDFs')
     .setInputFiles({ name: 'annual.pdf', mimeType: 'application/pdf', buffer: big });
-  const bar = documents.getByRole('progressbar', { name: 'Upload of annual.pdf' });
+  const bar = documents.getByRole('progressbar', { name: `Upload of ${isolated('annual.pdf')}` });
   await expect(bar).toBeVisible();
   await expect(documents.getByText(/Uploading [1-9]\d?%/)).toBeVisible();
   await unthrottle();
@@ -181,22 +181,26 @@ test('refuses a wrong type and an oversize file before uploading, with a message
     mimeType: 'image/svg+xml',
     buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
   });
-  await expect(logo.getByRole('alert')).toContainText('vector.svg: this type of file is not accepted');
+  await expect(logo.getByRole('alert')).toContainText(`${isolated('vector.svg')}: this type of file is not accepted`);
 
   await logo.getByLabel('Upload logo').setInputFiles({
     name: 'huge.png',
     mimeType: 'image/png',
     buffer: Buffer.alloc(5 * MB + 1),
   });
-  await expect(logo.getByRole('alert')).toHaveText('huge.png is too large (5,242,881 bytes; the limit is 5 MiB).');
+  await expect(logo.getByRole('alert')).toHaveText(
+    `${isolated('huge.png')} is too large (5,242,881 bytes; the limit is 5 MiB).`,
+  );
 
   await documents.getByLabel('Choose PDFs').setInputFiles([
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') },
     { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20 * MB + 1) },
   ]);
-  await expect(documents.getByRole('alert')).toContainText('notes.txt: this type of file is not accepted');
   await expect(documents.getByRole('alert')).toContainText(
-    'scan.pdf is too large (20,971,521 bytes; the limit is 20 MiB).',
+    `${isolated('notes.txt')}: this type of file is not accepted`,
+  );
+  await expect(documents.getByRole('alert')).toContainText(
+    `${isolated('scan.pdf')} is too large (20,971,521 bytes; the limit is 20 MiB).`,
   );
 
   await expect(page.getByTestId('upload-item')).toHaveCount(0);
@@ -214,13 +218,13 @@ test('a file the server refuses at confirm shows why on its item, and leaves the
   await logo.getByLabel('Upload logo').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: broken });
   const item = logo.getByTestId('upload-item');
   await expect(item).toHaveAttribute('data-stage', 'failed', { timeout: 15_000 });
-  await expect(item.getByRole('alert')).toContainText('broken.png cannot be read as an image');
+  await expect(item.getByRole('alert')).toContainText(`${isolated('broken.png')} cannot be read as an image`);
   await expect(logo.getByTestId('logo-preview')).toHaveCount(0);
   await expect(logo.getByText('No logo yet')).toBeVisible();
 
   // Text dressed as a PNG: content sniffing refuses it, and the item says so.
   const documents = page.getByRole('region', { name: /Documents/ });
-  await logo.getByRole('button', { name: 'Dismiss broken.png' }).click();
+  await logo.getByRole('button', { name: `Dismiss ${isolated('broken.png')}` }).click();
   await logo.getByLabel('Upload logo').setInputFiles({
     name: 'page.png',
     mimeType: 'image/png',
@@ -254,7 +258,9 @@ test('documents stop at ten: the eleventh file is refused before any upload, the
     buffer: makePdf(`Part ${index + 1}`),
   }));
   await documents.getByLabel('Choose PDFs').setInputFiles(files);
-  await expect(documents.getByRole('alert')).toHaveText('part-11.pdf: at most 10 files can be attached.');
+  await expect(documents.getByRole('alert')).toHaveText(
+    `${isolated('part-11.pdf')}: at most 10 files can be attached.`,
+  );
   const links = documents.getByRole('list', { name: 'Attached documents' }).getByRole('link');
   await expect(links).toHaveCount(10, { timeout: 30_000 });
   await expect(documents.getByText('10 of 10')).toBeVisible();
@@ -266,7 +272,9 @@ test('documents stop at ten: the eleventh file is refused before any upload, the
     if (/presign/i.test(request.url())) presigns.push(request.url());
   });
   await documents.getByLabel('Choose PDFs').setInputFiles(files[10] as (typeof files)[number]);
-  await expect(documents.getByRole('alert')).toHaveText('part-11.pdf: at most 10 files can be attached.');
+  await expect(documents.getByRole('alert')).toHaveText(
+    `${isolated('part-11.pdf')}: at most 10 files can be attached.`,
+  );
   await expect(documents.getByTestId('upload-item')).toHaveCount(0);
   expect(presigns).toEqual([]);
 });

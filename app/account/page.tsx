@@ -1,10 +1,11 @@
-/** `/account`: change the password, and sign out of every device at once. */
+/** `/account`: change the password, and sign out of every device at once (it asks first). */
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
 import { ChangeNameForm } from '../components/account/ChangeNameForm';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { AuthForm } from '../components/auth/AuthForm';
+import { SignOutEverywhere } from '../components/auth/SignOutEverywhere';
 import { getCurrentSession } from '../lib/getCurrentSession';
 
 export const dynamic = 'force-dynamic';
@@ -45,13 +46,7 @@ export default async function AccountPage() {
         <p className="muted">
           Lost a device, or signed in somewhere you should not have? End every session, this one too.
         </p>
-        <AuthForm
-          label="Sign out everywhere"
-          endpoint="/api/auth/revoke-sessions"
-          fields={[]}
-          submitLabel="Sign out everywhere"
-          redirectTo="/sign-in"
-        />
+        <SignOutEverywhere />
       </section>
       <DeleteAccount />
     </main>

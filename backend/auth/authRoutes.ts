@@ -14,8 +14,8 @@
  * - the API's request rules on every POST (a hostile-input review found each
  *   missing; backend/auth/authRoutes.hostile*.test.ts): cross-site 403,
  *   JSON bodies only (1 MB, depth 64, no U+0000), emails and names trimmed, names within
- *   their column and with something visible, `image` an http(s) URL, redirect
- *   targets on this site.
+ *   their column and with something visible, `image` an http(s) URL, a new
+ *   password not blank once trimmed, redirect targets on this site.
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
@@ -121,6 +121,18 @@ const MAX_EMAIL_LENGTH = 255;
 /** A profile picture's URL: the length browsers and CDNs reliably handle (the column is text, so no limit of its own). */
 const MAX_IMAGE_URL_LENGTH = 2048;
 
+/**
+ * The field that sets a new password, by endpoint. better-auth counts characters only, so eight spaces
+ * made a password; one that is blank once trimmed is refused here. Sign-in and a current password are
+ * not judged: an account that got such a password before this rule can still sign in and change it.
+ */
+const NEW_PASSWORD_FIELD_BY_PATH = new Map([
+  ['/sign-up/email', 'password'],
+  ['/change-password', 'newPassword'],
+  ['/reset-password', 'newPassword'],
+  ['/set-password', 'newPassword'],
+]);
+
 /** Fields better-auth redirects to or puts into a mailed link. */
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'newUserCallbackURL', 'errorCallbackURL'] as const;
 
@@ -163,7 +175,8 @@ function assertLocalRedirects(request: Request, values: Record<string, unknown>)
  * User.normalizeEmail does (better-auth only lower-cases it, so `Alice@Example.com ` was a 400
  * instead of alice); a name is trimmed as User.normalizeName does, and shows something and fits its column, as the User model wants (better-auth
  * writes users through its own adapter, not the model); `image` is an http(s) URL (better-auth stored
- * `javascript:` ones, which run where a page links them) of at most 2,048 characters (it stored any length); redirect targets stay on this site.
+ * `javascript:` ones, which run where a page links them) of at most 2,048 characters (it stored any length); a new
+ * password is not blank once trimmed (it counted eight spaces as a password); redirect targets stay on this site.
  */
 function sanitized(request: Request, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
@@ -197,6 +210,12 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
     if ((out.image as string).length > MAX_IMAGE_URL_LENGTH) {
       throw new BadRequest('Invalid input', { image: [`is too long (maximum is ${MAX_IMAGE_URL_LENGTH} characters)`] });
     }
+  }
+  const passwordField = NEW_PASSWORD_FIELD_BY_PATH.get(new URL(request.url).pathname.replace(/^\/api\/auth/, ''));
+  const password = passwordField ? out[passwordField] : undefined;
+  // Other types are better-auth's 400 ("must be a string").
+  if (passwordField && typeof password === 'string' && password.trim() === '') {
+    throw new BadRequest('Invalid input', { [passwordField]: ["can't be blank"] });
   }
   assertLocalRedirects(request, out);
   return out;

@@ -10,6 +10,11 @@ import { test as base, type Page } from '@playwright/test';
 
 export { expect, type Locator, type Page } from '@playwright/test';
 
+/** `text` between U+2068 and U+2069, as the app isolates a name in a label or notice built as a string (isolateText). */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** Waits until React has hydrated the page (for pages of contexts made by hand, which this fixture does not wrap). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -292,11 +292,15 @@ describe('scaffoldFiles', () => {
     const spec = files['e2e/widgets.spec.ts'] as string;
     expect(spec).toContain("import { makePng } from './support/files';");
     expect(spec).toContain('test.setTimeout(90_000);');
-    expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png attached.');");
+    expect(spec).toContain(
+      "await expect(photoSlot.getByRole('status')).toHaveText('\\u2068photo.png\\u2069 attached.');",
+    );
     expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Remove photo', exact: true }).click();");
     // Remove asks first, says what went and hands focus to the picker.
     expect(spec).toContain("await photoSlot.getByRole('button', { name: 'Yes, remove' }).click();");
-    expect(spec).toContain("await expect(photoSlot.getByRole('status')).toHaveText('photo.png removed.');");
+    expect(spec).toContain(
+      "await expect(photoSlot.getByRole('status')).toHaveText('\\u2068photo.png\\u2069 removed.');",
+    );
     expect(spec).toContain("await expect(photoSlot.getByLabel('Upload photo', { exact: true })).toBeFocused();");
     expect(upload).toContain('focusFilePicker(pickerId);');
     expect(spec).toContain(
@@ -347,9 +351,11 @@ describe('scaffoldFiles', () => {
     const spec = files['e2e/widgets.spec.ts'] as string;
     expect(spec).toContain("await photosSlot.getByLabel('Add photos', { exact: true }).setInputFiles([");
     expect(spec).toContain(
-      "await photosSlot.getByRole('button', { name: 'Remove photos-1.png', exact: true }).click();",
+      "await photosSlot.getByRole('button', { name: 'Remove \\u2068photos-1.png\\u2069', exact: true }).click();",
     );
-    expect(spec).toContain("await expect(photosSlot.getByRole('status')).toHaveText('photos-1.png removed.');");
+    expect(spec).toContain(
+      "await expect(photosSlot.getByRole('status')).toHaveText('\\u2068photos-1.png\\u2069 removed.');",
+    );
     expect(spec).toContain("await expect(photosSlot.getByLabel('Add photos', { exact: true })).toBeFocused();");
     expect(spec).toContain(
       "await expect(filesSlot.getByRole('link', { name: 'files-2.png', exact: true })).toBeVisible();",

@@ -146,7 +146,7 @@ function uploadSteps(resource: Resource): string {
     return [
       `const ${region} = page.getByRole('main').getByRole('region', { name: '${label}', exact: true });`,
       `await ${region}.getByLabel('Upload ${label.toLowerCase()}', { exact: true }).setInputFiles({ name: '${file}', mimeType: 'image/png', buffer: png });`,
-      `await expect(${region}.getByRole('status')).toHaveText('${file} attached.');`,
+      `await expect(${region}.getByRole('status')).toHaveText('\\u2068${file}\\u2069 attached.');`,
       `await expect(${region}.getByRole('link', { name: '${file}', exact: true })).toBeVisible();`,
       ...(isImageSlot(attachment) ? thumbnails(region, label, [file]) : []),
     ];
@@ -161,7 +161,7 @@ function uploadSteps(resource: Resource): string {
       `const ${max} = Number((await ${region}.getByText(/^1 of \\d+$/).textContent())?.split(' of ')[1]);`,
       `const ${picked} = Array.from({ length: ${max} }, (_, n) => ({ name: \`${attachment.name}-fill-\${n + 1}.png\`, mimeType: 'image/png', buffer: png }));`,
       `await ${region}.getByLabel('Add ${label.toLowerCase()}', { exact: true }).setInputFiles(${picked});`,
-      `await expect(${region}.getByRole('alert')).toHaveText(\`${attachment.name}-fill-\${${max}}.png: at most \${${max}} files can be attached.\`);`,
+      `await expect(${region}.getByRole('alert')).toHaveText(\`\\u2068${attachment.name}-fill-\${${max}}.png\\u2069: at most \${${max}} files can be attached.\`);`,
       `await expect(${region}.getByText(\`\${${max}} of \${${max}}\`)).toBeVisible({ timeout: 30_000 });`,
       `await expect(${region}.getByRole('list', { name: 'Attached ${label.toLowerCase()}', exact: true }).getByRole('link')).toHaveCount(${max});`,
     ];
@@ -182,9 +182,9 @@ function uploadSteps(resource: Resource): string {
       `await expect(${region}.getByRole('link', { name: '${a}', exact: true })).toBeVisible();`,
       `await expect(${region}.getByRole('link', { name: '${b}', exact: true })).toBeVisible();`,
       ...(isImageSlot(attachment) ? thumbnails(region, label, [a, b]) : []),
-      `await ${region}.getByRole('button', { name: 'Remove ${a}', exact: true }).click();`,
+      `await ${region}.getByRole('button', { name: 'Remove \\u2068${a}\\u2069', exact: true }).click();`,
       `await ${region}.getByRole('button', { name: 'Yes, remove' }).click();`,
-      `await expect(${region}.getByRole('status')).toHaveText('${a} removed.');`,
+      `await expect(${region}.getByRole('status')).toHaveText('\\u2068${a}\\u2069 removed.');`,
       `await expect(${region}.getByLabel('Add ${label.toLowerCase()}', { exact: true })).toBeFocused();`,
       `await expect(${region}.getByRole('link', { name: '${a}', exact: true })).toHaveCount(0);`,
       `await expect(${region}.getByRole('link', { name: '${b}', exact: true })).toBeVisible();`,
@@ -207,7 +207,7 @@ function uploadSteps(resource: Resource): string {
           `await ${firstOne.name}Slot.getByRole('button', { name: 'Remove ${firstLabel.toLowerCase()}', exact: true }).click();`,
           `await ${firstOne.name}Slot.getByRole('button', { name: 'Yes, remove' }).click();`,
           `await expect(${firstOne.name}Slot.getByText('No ${firstLabel.toLowerCase()} yet')).toBeVisible();`,
-          `await expect(${firstOne.name}Slot.getByRole('status')).toHaveText('${firstOne.name}.png removed.');`,
+          `await expect(${firstOne.name}Slot.getByRole('status')).toHaveText('\\u2068${firstOne.name}.png\\u2069 removed.');`,
           `await expect(${firstOne.name}Slot.getByLabel('Upload ${firstLabel.toLowerCase()}', { exact: true })).toBeFocused();`,
         ]
       : []),

@@ -41,9 +41,9 @@ describe('uploadErrorMessage (what a failed item says)', () => {
       new ClientError('UNPROCESSABLE_ENTITY', 'The uploaded file does not match the presigned upload', fields, 422);
     expect(
       uploadErrorMessage(refused({ contentType: ['broken.png cannot be read as an image (bad IHDR)'] }), 'broken.png'),
-    ).toBe('broken.png cannot be read as an image (bad IHDR)');
+    ).toBe('\u2068broken.png\u2069 cannot be read as an image (bad IHDR)');
     expect(uploadErrorMessage(refused({ contentType: ['looks like image/png, not application/pdf'] }), 'a.pdf')).toBe(
-      'a.pdf looks like image/png, not application/pdf',
+      '\u2068a.pdf\u2069 looks like image/png, not application/pdf',
     );
     expect(uploadErrorMessage(refused({ base: ['Storage is full.'] }), 'a.pdf')).toBe('Storage is full.');
     expect(uploadErrorMessage(new Error('The upload failed: storage could not be reached.'), 'a.pdf')).toBe(

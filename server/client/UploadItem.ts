@@ -2,6 +2,7 @@
  * One file in `useUpload`'s list, and what a widget asks of it: is it on its way, can it still be
  * cancelled, what does its failure say, and where does a Retry start.
  */
+import { isolateText } from '../shared/isolateText';
 import { ClientError } from './ClientError';
 import type { UploadStage } from './uploadFile';
 
@@ -62,13 +63,18 @@ export function reattachableAsset(item: UploadItem): number | undefined {
 /**
  * What a failed item says. A refusal with field errors (confirm's 422: "broken.png cannot be read as an
  * image (...)", "looks like image/png, not application/pdf") says why, naming the file; the bare message
- * ("The uploaded file does not match the presigned upload") would not tell the user what to fix.
+ * ("The uploaded file does not match the presigned upload") would not tell the user what to fix. The
+ * name is isolated (isolateText), also where the server's message starts with it.
  */
 export function uploadErrorMessage(error: unknown, filename: string): string {
   if (error instanceof ClientError && error.fields) {
     const reasons = Object.entries(error.fields).flatMap(([field, messages]) =>
       messages.map((message) =>
-        field === 'base' || message.startsWith(filename) ? message : `${filename} ${message}`,
+        field === 'base'
+          ? message
+          : message.startsWith(filename)
+            ? `${isolateText(filename)}${message.slice(filename.length)}`
+            : `${isolateText(filename)} ${message}`,
       ),
     );
     if (reasons.length > 0) return reasons.join('; ');

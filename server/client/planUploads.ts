@@ -3,6 +3,7 @@
  * to refuse (type, size, the slot's room), and in a has-one slot whether the new choice replaces the
  * uploads listed or is the same file again, whose upload goes on.
  */
+import { isolateText } from '../shared/isolateText';
 import { resumeKey } from './resumableUploads';
 import { isActive, type UploadItem } from './UploadItem';
 import { fileProblem, type UploadRules } from './uploadRules';
@@ -43,7 +44,7 @@ export function planUploads(
   for (const file of chosen) {
     const problem = fileProblem(file, rules);
     if (problem) refusals.push(problem);
-    else if (room <= 0) refusals.push(`${file.name}: at most ${rules.max} files can be attached.`);
+    else if (room <= 0) refusals.push(`${isolateText(file.name)}: at most ${rules.max} files can be attached.`);
     else {
       room -= 1;
       upload.push(file);

@@ -5,6 +5,7 @@
  * refuses exactly what presign would; the server checks again anyway.
  */
 import { formatBytes } from '../shared/byteSizes';
+import { isolateText } from '../shared/isolateText';
 import { mimeMatches } from '../shared/mimeMatches';
 
 export interface UploadRules {
@@ -24,20 +25,22 @@ export interface UploadRules {
   kind?: 'one' | 'many';
 }
 
-/** Why `file` may not be uploaded under `rules`, or null. */
+/** Why `file` may not be uploaded under `rules`, or null; the file's name isolated (isolateText). */
 export function fileProblem(file: { name: string; type: string; size: number }, rules: UploadRules): string | null {
+  // The name is the user's (a right-to-left override in it must not reverse the words after it).
+  const name = isolateText(file.name);
   if (!mimeMatches(rules.accepts, file.type)) {
     // Only reached with `accepts` given: without it every type matches.
     const wanted = typeof rules.accepts === 'string' ? rules.accepts : (rules.accepts ?? []).join(', ');
-    return `${file.name}: this type of file is not accepted (${file.type || 'unknown type'}; expected ${wanted}).`;
+    return `${name}: this type of file is not accepted (${file.type || 'unknown type'}; expected ${wanted}).`;
   }
   if (file.size > rules.maxSize) {
     const limit = formatBytes(rules.maxSize);
     // Just over the limit rounds to the limit itself: give the exact size then.
     const size =
       formatBytes(file.size) === limit ? `${file.size.toLocaleString('en-US')} bytes` : formatBytes(file.size);
-    return `${file.name} is too large (${size}; the limit is ${limit}).`;
+    return `${name} is too large (${size}; the limit is ${limit}).`;
   }
-  if (file.size === 0) return `${file.name} is empty.`;
+  if (file.size === 0) return `${name} is empty.`;
   return null;
 }

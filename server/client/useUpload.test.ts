@@ -83,16 +83,18 @@ describe('client-side checks (before any presign)', () => {
   it('names the file and the rule it breaks', () => {
     expect(fileProblem({ name: 'a.png', type: 'image/png', size: 100 }, logo)).toBeNull();
     expect(fileProblem({ name: 'a.svg', type: 'image/svg+xml', size: 100 }, logo)).toMatch(
-      /^a\.svg: this type of file is not accepted \(image\/svg\+xml; expected image\/\*\)/,
+      /^\u2068a\.svg\u2069: this type of file is not accepted \(image\/svg\+xml; expected image\/\*\)/,
     );
     expect(fileProblem({ name: 'x', type: '', size: 1 }, documents)).toMatch(/unknown type/);
     expect(fileProblem({ name: 'big.png', type: 'image/png', size: 6 * MiB }, logo)).toBe(
-      'big.png is too large (6 MiB; the limit is 5 MiB).',
+      '\u2068big.png\u2069 is too large (6 MiB; the limit is 5 MiB).',
     );
     expect(fileProblem({ name: 'big.png', type: 'image/png', size: 5 * MiB + 1 }, logo)).toBe(
-      'big.png is too large (5,242,881 bytes; the limit is 5 MiB).',
+      '\u2068big.png\u2069 is too large (5,242,881 bytes; the limit is 5 MiB).',
     );
-    expect(fileProblem({ name: 'e.pdf', type: 'application/pdf', size: 0 }, documents)).toBe('e.pdf is empty.');
+    expect(fileProblem({ name: 'e.pdf', type: 'application/pdf', size: 0 }, documents)).toBe(
+      '\u2068e.pdf\u2069 is empty.',
+    );
     // A slot declared without `accepts` (any type, private): gen emits no `accepts`, and only the size counts.
     const anyType = { maxSize: 20 * MiB } as const;
     expect(

@@ -5,6 +5,8 @@
  * list them with when each was last used, revoke (asked first; then it
  * says so, with focus on the table, as the row it was in is gone). A key acts as its creator
  * within this team: `Authorization: Bearer <token>` on any /api/teams/:teamId route.
+ * A page left open after the user was made a member: a 403 refreshes it, and the page
+ * then says only owners manage keys (useRefreshOnForbidden).
  */
 import { type FormEvent, useRef, useState } from 'react';
 import { APIKeyController } from '@/controllers/browser';
@@ -16,6 +18,7 @@ import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorProps } from '../FieldError';
 import { formatDate } from '../format';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
+import { useRefreshOnForbidden } from '../useRefreshOnForbidden';
 import { useRemovalNotice } from '../useRemovalNotice';
 import { NewTokenNotice } from './NewTokenNotice';
 
@@ -25,7 +28,9 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
   const [name, setName] = useState('');
   const nameInput = useRef<HTMLInputElement>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const refreshOnForbidden = useRefreshOnForbidden();
   const create = keys.create({
+    onError: refreshOnForbidden,
     onSuccess: (key) => {
       setName('');
       // The token is in this one response only (the record type does not declare it: it is not a column).
@@ -33,7 +38,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
       if (typeof token === 'string') setCreated({ name: key.name, token });
     },
   });
-  const revoke = keys.destroy();
+  const revoke = keys.destroy({ onError: refreshOnForbidden });
   const removal = useRemovalNotice<HTMLTableElement>();
   const fields = create.error?.fields;
   const form = useFocusFirstInvalid(fields);
@@ -103,7 +108,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                 question={`Revoke ${isolateText(key.name)}? Scripts using it get 401 from now on.`}
                 confirmLabel={
                   <>
-                    Yes, revoke <span className="visually-hidden">{key.name}</span>
+                    Yes, revoke <span className="visually-hidden">{isolateText(key.name)}</span>
                   </>
                 }
                 disabled={revoke.isPending}
@@ -112,7 +117,7 @@ export function ApiKeysManager({ teamId }: { teamId: number }) {
                   revoke.mutate(key.id, { onSuccess: () => removal.announce(`Revoked ${isolateText(key.name)}.`) });
                 }}
               >
-                Revoke <span className="visually-hidden">{key.name}</span>
+                Revoke <span className="visually-hidden">{isolateText(key.name)}</span>
               </ConfirmButton>
             </td>
           </tr>

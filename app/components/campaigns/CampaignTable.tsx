@@ -5,6 +5,7 @@
  * per row for bulk actions, each logo's thumbnail, and a link to each campaign.
  */
 import Link from 'next/link';
+import { isolateText } from '@/server/client';
 import { formatBudget, formatDate } from '../format';
 import { StatusBadge } from '../StatusBadge';
 import styles from './CampaignTable.module.css';
@@ -90,7 +91,7 @@ export function CampaignTable({ teamId, rows, sort, onSort, selected, onSelect }
               <td className="check">
                 <input
                   type="checkbox"
-                  aria-label={`Select ${row.name}`}
+                  aria-label={`Select ${isolateText(row.name)}`}
                   checked={selected.has(row.id)}
                   onChange={(event) => onSelect([row.id], event.target.checked)}
                 />

@@ -8,6 +8,7 @@
  * result (MembersTable); the button stays focused throughout (Button.tsx).
  */
 import { useEffect, useState } from 'react';
+import { isolateText } from '@/server/client';
 import { Button } from '../Button';
 
 export type MemberRole = 'member' | 'owner';
@@ -26,7 +27,7 @@ export function MemberRoleControl({ name, role, saving, onSave }: Props) {
   return (
     <span className="role-control">
       <select
-        aria-label={`Role of ${name}`}
+        aria-label={`Role of ${isolateText(name)}`}
         value={picked}
         onChange={(event) => setPicked(event.target.value as MemberRole)}
       >
@@ -34,7 +35,7 @@ export function MemberRoleControl({ name, role, saving, onSave }: Props) {
         <option value="owner">owner</option>
       </select>
       <Button className="button subtle" unavailable={saving || picked === role} onClick={() => onSave(picked)}>
-        Save role <span className="visually-hidden">of {name}</span>
+        Save role <span className="visually-hidden">of {isolateText(name)}</span>
       </Button>
     </span>
   );

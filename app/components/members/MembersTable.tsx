@@ -142,12 +142,12 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                       }
                       confirmLabel={
                         <>
-                          Yes, remove <span className="visually-hidden">{user.name}</span>
+                          Yes, remove <span className="visually-hidden">{isolateText(user.name)}</span>
                         </>
                       }
                       cancelLabel={
                         <>
-                          Keep <span className="visually-hidden">{user.name}</span>
+                          Keep <span className="visually-hidden">{isolateText(user.name)}</span>
                         </>
                       }
                       disabled={remove.isPending}
@@ -159,7 +159,7 @@ export function MembersTable({ teamId, teamName, userId, isOwner }: Props) {
                         });
                       }}
                     >
-                      Remove <span className="visually-hidden">{user.name}</span>
+                      Remove <span className="visually-hidden">{isolateText(user.name)}</span>
                     </ConfirmButton>
                   )
                 )}

@@ -4,7 +4,9 @@
  * The team's settings, a singleton (`/teams/:teamId/team-settings`): GET
  * answers null until the row exists, so the form creates it with the
  * defaults first (POST, find-or-create). Saving is owner-only (the API
- * answers 403 to members): members see the form read-only.
+ * answers 403 to members): members see the form read-only. An owner made a
+ * member while the form was open: the 403 refreshes the page, so the form
+ * turns read-only and says why, and keeps the refusal (useRefreshOnForbidden).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { TeamSettingsController, type TeamSettingsControllerRecord } from '@/controllers/browser';
@@ -12,6 +14,7 @@ import { Button } from '../Button';
 import { ErrorMessage } from '../ErrorMessage';
 import { FieldError, fieldErrorProps } from '../FieldError';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
+import { useRefreshOnForbidden } from '../useRefreshOnForbidden';
 
 /** Suggestions only: any IANA zone is accepted (the model checks it). */
 const COMMON_ZONES = ['UTC', 'Europe/London', 'Europe/Paris', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo'];
@@ -45,7 +48,10 @@ function SettingsFields({
   const [weeklyDigest, setWeeklyDigest] = useState(record.weeklyDigest);
   const [brandColor, setBrandColor] = useState(record.brandColor);
   const [saved, setSaved] = useState(false);
-  const update = TeamSettingsController.use({ teamId }).update({ onSuccess: () => setSaved(true) });
+  const update = TeamSettingsController.use({ teamId }).update({
+    onSuccess: () => setSaved(true),
+    onError: useRefreshOnForbidden(),
+  });
   const fields = update.error?.fields;
   const form = useFocusFirstInvalid(fields);
 

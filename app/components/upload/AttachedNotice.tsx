@@ -5,13 +5,15 @@
  * page, so the change is heard) until a file is attached. Also says which
  * file was removed, as its Remove button goes with it.
  */
+
+import { isolateText } from '@/server/client';
 import styles from './upload.module.css';
 
 export function AttachedNotice({ names, removed }: { names: readonly string[]; removed?: string | undefined }) {
-  const attached = names.length > 0 ? `${names.join(', ')} attached.` : '';
+  const attached = names.length > 0 ? `${names.map(isolateText).join(', ')} attached.` : '';
   return (
     <p role="status" className={`muted small ${styles.status}`}>
-      {removed ? `${removed} removed.` : attached}
+      {removed ? `${isolateText(removed)} removed.` : attached}
     </p>
   );
 }

@@ -6,7 +6,7 @@
  * browsers never hand a file back to a page, so the user must choose it.
  */
 import type { RememberedUpload } from '@/server/client';
-import { formatBytes } from '@/server/client';
+import { formatBytes, isolateText } from '@/server/client';
 import styles from './upload.module.css';
 
 interface Props {
@@ -21,12 +21,15 @@ export function InterruptedUploads({ uploads, onDiscard }: Props) {
       {uploads.map((interrupted) => (
         <li key={interrupted.key} className={`notice ${styles.interrupted}`} data-testid="interrupted-upload">
           <span>
-            The upload of {interrupted.filename ?? 'a file'}
+            The upload of {interrupted.filename === undefined ? 'a file' : <bdi>{interrupted.filename}</bdi>}
             {interrupted.byteSize !== undefined ? ` (${formatBytes(interrupted.byteSize)})` : ''} was interrupted.
             Choose the same file again to continue where it stopped.
           </span>
           <button type="button" className="button subtle" onClick={() => onDiscard(interrupted)}>
-            Discard <span className="visually-hidden">the upload of {interrupted.filename ?? 'this file'}</span>
+            Discard{' '}
+            <span className="visually-hidden">
+              the upload of {interrupted.filename === undefined ? 'this file' : isolateText(interrupted.filename)}
+            </span>
           </button>
         </li>
       ))}

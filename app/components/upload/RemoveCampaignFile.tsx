@@ -8,6 +8,7 @@
  * widget's status line says what was removed.
  */
 import { CampaignController } from '@/controllers/browser';
+import { isolateText } from '@/server/client';
 import { ConfirmButton } from '../ConfirmButton';
 import { ErrorMessage } from '../ErrorMessage';
 import type { AssetView } from './assetView';
@@ -29,7 +30,7 @@ export function RemoveCampaignFile({ teamId, campaignId, slot, file, pickerId, o
   return (
     <>
       <ConfirmButton
-        question={`Remove ${file.filename}?`}
+        question={`Remove ${isolateText(file.filename)}?`}
         confirmLabel="Yes, remove"
         disabled={detach.isPending}
         onConfirm={() => {
@@ -39,7 +40,7 @@ export function RemoveCampaignFile({ teamId, campaignId, slot, file, pickerId, o
           detach.mutate({ id: campaignId, slot, ...which }, { onSuccess: () => onRemoved(file.filename) });
         }}
       >
-        Remove <span className="visually-hidden">{file.filename}</span>
+        Remove <span className="visually-hidden">{isolateText(file.filename)}</span>
       </ConfirmButton>
       <ErrorMessage error={detach.error} />
     </>

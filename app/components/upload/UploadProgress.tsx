@@ -11,7 +11,7 @@
  * its place, or to `onFocusLost` (the slot's picker) when none did.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { formatBytes, isActive, isCancellable, type UploadItem } from '@/server/client';
+import { formatBytes, isActive, isCancellable, isolateText, type UploadItem } from '@/server/client';
 import { transferLine } from './transferLine';
 import styles from './upload.module.css';
 import { uploadFailureText } from './uploadFailureText';
@@ -76,7 +76,7 @@ export function UploadProgress({ item, onCancel, onRetry, onDismiss, onPause, on
         className={styles.progress}
         max={100}
         value={item.stage === 'done' ? 100 : percent}
-        aria-label={`Upload of ${name}`}
+        aria-label={`Upload of ${isolateText(name)}`}
       />
       {item.pausable && (item.stage === 'uploading' || item.stage === 'paused') && (
         <p className="muted small" data-testid="upload-transfer">
@@ -91,22 +91,22 @@ export function UploadProgress({ item, onCancel, onRetry, onDismiss, onPause, on
       <div ref={actions} className={styles.itemActions}>
         {pausable && item.stage === 'uploading' && (
           <button type="button" className="button subtle" onClick={() => onPause(item.key)}>
-            Pause <span className="visually-hidden">upload of {name}</span>
+            Pause <span className="visually-hidden">upload of {isolateText(name)}</span>
           </button>
         )}
         {pausable && item.stage === 'paused' && (
           <button type="button" className="button" onClick={() => onResume(item.key)}>
-            Resume <span className="visually-hidden">upload of {name}</span>
+            Resume <span className="visually-hidden">upload of {isolateText(name)}</span>
           </button>
         )}
         {isCancellable(item) && (
           <button type="button" className="button subtle" onClick={() => onCancel(item.key)}>
-            Cancel <span className="visually-hidden">upload of {name}</span>
+            Cancel <span className="visually-hidden">upload of {isolateText(name)}</span>
           </button>
         )}
         {(item.stage === 'failed' || item.stage === 'cancelled') && (
           <button type="button" className="button subtle" onClick={() => onRetry(item.key)}>
-            Retry <span className="visually-hidden">upload of {name}</span>
+            Retry <span className="visually-hidden">upload of {isolateText(name)}</span>
           </button>
         )}
         {!active && item.stage !== 'paused' && (
@@ -119,7 +119,7 @@ export function UploadProgress({ item, onCancel, onRetry, onDismiss, onPause, on
               onDismiss(item.key);
             }}
           >
-            Dismiss <span className="visually-hidden">{name}</span>
+            Dismiss <span className="visually-hidden">{isolateText(name)}</span>
           </button>
         )}
       </div>

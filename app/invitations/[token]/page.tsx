@@ -1,6 +1,6 @@
 /**
  * `/invitations/[token]`: the page an invitation link opens. Shows the team
- * and, for the signed-in user, an Accept button; otherwise asks to sign in or
+ * and, for the invited user signed in, Accept and Decline; otherwise asks to sign in or
  * sign up first and come back here (`next`). A used, expired or unknown link
  * says so; the API refuses them anyway.
  */
@@ -68,7 +68,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           <Link href={`/sign-in?next=${next}`}>switch account</Link>.
         </p>
       ) : (
-        <AcceptInvitation token={token} />
+        <AcceptInvitation token={token} teamName={invitation.teamName} />
       )}
     </main>
   );
