@@ -1,4 +1,4 @@
-/** `/account`: change the password, and sign out of every device at once (it asks first). */
+/** `/account`: your name, your password, your sessions (ending them all asks first), and deleting the account. */
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
