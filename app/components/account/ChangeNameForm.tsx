@@ -10,31 +10,15 @@
  */
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
+import { type AuthFailure, authFailureOf, UNREACHABLE } from '../auth/authFailure';
 import { Button } from '../Button';
 import { TextField } from '../TextField';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 
-interface Failure {
-  /** Under the form: what is not about the name (a 401, a 429, the network). */
-  message: string | null;
-  fields?: { name?: string[] };
-}
-
-/** The API's error body (`{error: {message, fields?}}`) as what the form shows. */
-async function failureOf(response: Response): Promise<Failure> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { message?: string; fields?: { name?: unknown } };
-  } | null;
-  const name = body?.error?.fields?.name;
-  const nameErrors = Array.isArray(name) ? name.filter((item): item is string => typeof item === 'string') : [];
-  if (nameErrors.length > 0) return { message: null, fields: { name: nameErrors } };
-  return { message: body?.error?.message ?? `Request failed (${response.status})` };
-}
-
 export function ChangeNameForm({ currentName }: { currentName: string }) {
   const router = useRouter();
   const [name, setName] = useState(currentName);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
   const form = useFocusFirstInvalid(failure?.fields);
@@ -54,13 +38,13 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
         body: JSON.stringify({ name }),
       });
       if (!response.ok) {
-        setFailure(await failureOf(response));
+        setFailure(await authFailureOf(response, ['name']));
         return;
       }
       setDone(true);
       router.refresh();
     } catch {
-      setFailure({ message: 'The server could not be reached. Try again.' });
+      setFailure(UNREACHABLE);
     } finally {
       setPending(false);
     }
@@ -75,7 +59,7 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
           label="Name"
           value={name}
           onChange={setName}
-          errors={failure?.fields?.name}
+          errors={failure?.fields.name}
           autoComplete="name"
           required
         />

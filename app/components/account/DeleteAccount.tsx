@@ -11,35 +11,17 @@
  */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { type AuthFailure, authFailureOf, UNREACHABLE } from '../auth/authFailure';
 import { ConfirmButton } from '../ConfirmButton';
 import { FieldError, fieldErrorProps } from '../FieldError';
 import { goHomeWithNotice } from '../goHomeWithNotice';
-
-interface Failure {
-  /** Under the section: a refusal not about the password (the teams they own, a 429, the network). */
-  message: string | null;
-  password?: string[];
-}
-
-/** The API's error body (`{error: {message, fields?}}`) as what the section shows. */
-async function failureOf(response: Response): Promise<Failure> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { message?: string; fields?: { password?: unknown } };
-  } | null;
-  const password = body?.error?.fields?.password;
-  const passwordErrors = Array.isArray(password)
-    ? password.filter((item): item is string => typeof item === 'string')
-    : [];
-  if (passwordErrors.length > 0) return { message: null, password: passwordErrors };
-  return { message: body?.error?.message ?? `Request failed (${response.status})` };
-}
 
 export const ACCOUNT_DELETED_NOTICE = 'Your account was deleted, and you were signed out.';
 
 export function DeleteAccount() {
   const router = useRouter();
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [pending, setPending] = useState(false);
 
   async function remove() {
@@ -52,14 +34,14 @@ export function DeleteAccount() {
         body: JSON.stringify({ password }),
       });
       if (!response.ok) {
-        const next = await failureOf(response);
+        const next = await authFailureOf(response, ['password']);
         setFailure(next);
-        if (next.password) document.getElementById('delete-account-password')?.focus();
+        if (next.fields.password) document.getElementById('delete-account-password')?.focus();
         return;
       }
       goHomeWithNotice(router, ACCOUNT_DELETED_NOTICE);
     } catch {
-      setFailure({ message: 'The server could not be reached. Try again.' });
+      setFailure(UNREACHABLE);
     } finally {
       setPending(false);
     }
@@ -80,9 +62,9 @@ export function DeleteAccount() {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          {...fieldErrorProps('delete-account-password', failure?.password)}
+          {...fieldErrorProps('delete-account-password', failure?.fields.password)}
         />
-        <FieldError inputId="delete-account-password" messages={failure?.password} />
+        <FieldError inputId="delete-account-password" messages={failure?.fields.password} />
       </div>
       <div>
         <ConfirmButton

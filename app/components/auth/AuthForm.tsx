@@ -11,8 +11,8 @@
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../Button';
-import { retryText } from '../ErrorMessage';
 import { FieldError, fieldErrorProps } from '../FieldError';
+import { type AuthFailure, authFailureOf, UNREACHABLE } from './authFailure';
 
 export interface AuthField {
   name: string;
@@ -37,33 +37,6 @@ interface AuthFormProps {
   label: string;
 }
 
-interface Failure {
-  /** Shown under the form; null when every error sits beside its field. */
-  message: string | null;
-  fields: Record<string, string[]>;
-}
-
-/** Reads the API's error body (`{error: {code, message, fields?}}`) and Retry-After into what the form shows. */
-async function failureOf(response: Response, fieldNames: ReadonlySet<string>): Promise<Failure> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { message?: string; fields?: Record<string, unknown> };
-  } | null;
-  const message = body?.error?.message ?? `Request failed (${response.status})`;
-  if (response.status === 429) {
-    const seconds = Number(response.headers.get('retry-after'));
-    return { message: retryText(message, Number.isFinite(seconds) && seconds > 0 ? seconds : undefined), fields: {} };
-  }
-  const fields: Record<string, string[]> = {};
-  const elsewhere: string[] = [];
-  for (const [name, value] of Object.entries(body?.error?.fields ?? {})) {
-    const messages = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-    if (fieldNames.has(name)) fields[name] = messages;
-    else elsewhere.push(...messages.map((text) => (name === 'base' ? text : `${name} ${text}`)));
-  }
-  const placed = Object.keys(fields).length > 0;
-  return { message: elsewhere.length > 0 ? elsewhere.join(' ') : placed ? null : message, fields };
-}
-
 export function AuthForm({
   endpoint,
   fields,
@@ -74,7 +47,7 @@ export function AuthForm({
   failureHelp,
   label,
 }: AuthFormProps) {
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
   const errorId = `${label.replace(/\W+/g, '-').toLowerCase()}-error`;
@@ -94,7 +67,10 @@ export function AuthForm({
         body: JSON.stringify({ ...values, ...extraBody }),
       });
       if (!response.ok) {
-        const next = await failureOf(response, new Set(fields.map((field) => field.name)));
+        const next = await authFailureOf(
+          response,
+          fields.map((field) => field.name),
+        );
         setFailure(next);
         // The first field with an error takes focus, so keyboard and screen-reader users land on it.
         const first = fields.find((field) => next.fields[field.name]?.length);
@@ -110,7 +86,7 @@ export function AuthForm({
       form.reset();
       setDone(true);
     } catch {
-      setFailure({ message: 'The server could not be reached. Try again.', fields: {} });
+      setFailure(UNREACHABLE);
     } finally {
       setPending(false);
     }
