@@ -120,13 +120,11 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
   async accept(input: TokenInput): Promise<AcceptedInvitation> {
     const user = this.invitee();
     return transaction(async () => {
-      // Locked until commit: a concurrent accept of the same link waits, then finds it used.
-      const { invitation, teamName } = await invitationByToken(input.token, { lock: true });
-      if (User.normalizeEmail(user.email) !== invitation.email) {
-        throw new Forbidden('This invitation was sent to another email address: sign in with that address');
-      }
-      if (invitation.status === 'accepted') throw unusable('This invitation has already been used');
-      if (invitation.status === 'expired') throw unusable('This invitation has expired: ask for a new one');
+      const { invitation, teamName } = await pendingInvitationFor(
+        user,
+        input.token,
+        'This invitation has expired: ask for a new one',
+      );
       if (await Membership.where({ teamId: invitation.teamId, userId: user.id }).exists()) throw alreadyMember();
       const membership = await Membership.create({ teamId: invitation.teamId, userId: user.id, role: invitation.role });
       // Another accept for this person and team committed after the check above (memberships_team_id_user_id_key).
@@ -152,13 +150,11 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
   async decline(input: TokenInput): Promise<{ teamName: string }> {
     const user = this.invitee();
     return transaction(async () => {
-      // Locked until commit: an accept of the same link at the same moment either wins (then this is a 422) or finds it gone.
-      const { invitation, teamName } = await invitationByToken(input.token, { lock: true });
-      if (User.normalizeEmail(user.email) !== invitation.email) {
-        throw new Forbidden('This invitation was sent to another email address: sign in with that address');
-      }
-      if (invitation.status === 'accepted') throw unusable('This invitation has already been used');
-      if (invitation.status === 'expired') throw unusable('This invitation has expired: there is nothing to decline');
+      const { invitation, teamName } = await pendingInvitationFor(
+        user,
+        input.token,
+        'This invitation has expired: there is nothing to decline',
+      );
       await Invitation.where({ id: invitation.id }).deleteAll();
       return { teamName };
     });
@@ -191,6 +187,25 @@ async function invitationByToken(
   const [row] = await (lock ? query.for('update', { of: invitations }) : query);
   if (!row) throw new NotFound(NOT_FOUND);
   return { invitation: Invitation.instantiate(row.invitation), teamName: row.teamName };
+}
+
+/**
+ * The invitation `token` names, still pending and sent to `user`'s email, for them to accept or decline.
+ * Locked until commit: a concurrent accept or decline of the same link waits, then finds it used or gone.
+ * Another email: 403; used, or expired (`expired` says what to do): 422.
+ */
+async function pendingInvitationFor(
+  user: CurrentUser,
+  token: string,
+  expired: string,
+): Promise<{ invitation: Invitation; teamName: string }> {
+  const found = await invitationByToken(token, { lock: true });
+  if (User.normalizeEmail(user.email) !== found.invitation.email) {
+    throw new Forbidden('This invitation was sent to another email address: sign in with that address');
+  }
+  if (found.invitation.status === 'accepted') throw unusable('This invitation has already been used');
+  if (found.invitation.status === 'expired') throw unusable(expired);
+  return found;
 }
 
 function unusable(message: string): AppError {
