@@ -207,6 +207,7 @@ export {
   configureStorage,
   DEFAULT_CLEANUP_AGE_MS,
   deleteObject,
+  detachScopedAssets,
   findSlot,
   generateObjectKey,
   type HasManyAttachedOptions,

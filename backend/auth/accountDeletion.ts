@@ -18,13 +18,15 @@
  * say) or to refuse while the user still owns anything.
  */
 import { APIError } from 'better-auth/api';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db/database';
-import { invitations, memberships, serviceAssets, serviceAttachments, teams } from '@/db/schema';
+import { invitations, memberships, teams } from '@/db/schema';
+import { detachScopedAssets, isolateText } from '@/server';
 
 /** The 422's words: which teams, and what to do about them. */
 export function soleOwnerMessage(teamNames: readonly string[]): string {
-  const quoted = teamNames.map((name) => `“${name}”`);
+  // Isolated: a right-to-left override in a team's name cannot reverse the rest of the sentence.
+  const quoted = teamNames.map((name) => `“${isolateText(name)}”`);
   const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
   const which = quoted.length === 1 ? 'a team that has' : 'teams that have';
   return (
@@ -65,47 +67,27 @@ async function teamsOf(userId: number): Promise<TeamStanding[]> {
 }
 
 /**
- * Holds the user's teams still until the transaction ends: their pending invitations first (an accept
- * locks its invitation, then inserts a membership that waits on the team's row: taking the team's row
- * first and the invitations by cascade afterwards could deadlock with it), then the teams' rows, so no
- * member joins, leaves or changes role while they are counted. Ids in order: no deadlock between two deletions.
+ * Holds the user's teams still until the transaction ends, in the order every other writer takes them
+ * (controllers/teamOwners.ts): the teams' rows first, `no key update` as a member removal or role change
+ * does, then their pending invitations, so no member leaves, changes role or joins while they are counted.
+ * An accept holds its invitation and only key-shares the team: it finishes first (then it is counted) or
+ * finds its invitation gone. Ids in order: no deadlock between two deletions.
  */
 async function lockTeams(userId: number): Promise<void> {
   const ids = db().select({ id: memberships.teamId }).from(memberships).where(eq(memberships.userId, userId));
+  await db().select({ id: teams.id }).from(teams).where(inArray(teams.id, ids)).orderBy(teams.id).for('no key update');
   await db()
     .select({ id: invitations.id })
     .from(invitations)
     .where(inArray(invitations.teamId, ids))
     .orderBy(invitations.id)
     .for('update');
-  await db().select({ id: teams.id }).from(teams).where(inArray(teams.id, ids)).orderBy(teams.id).for('update');
 }
 
-/**
- * Deletes teams and detaches their files: every attachment of an asset uploaded under the team's scope
- * (`metadata.scope.teamId`) goes, and the asset is marked detached, so the cleanup removes the object
- * after its delay instead of keeping, for good, a file attached to records that no longer exist.
- */
+/** Deletes teams, their records by foreign keys and their files detached (detachScopedAssets). */
 async function deleteTeams(teamIds: readonly number[]): Promise<void> {
   if (teamIds.length === 0) return;
-  const inTheirScope = or(
-    ...teamIds.map((id) => sql`${serviceAssets.metadata} @> ${JSON.stringify({ scope: { teamId: id } })}::jsonb`),
-  );
-  const assets = db().select({ id: serviceAssets.id }).from(serviceAssets).where(inTheirScope);
-  const detached = await db()
-    .delete(serviceAttachments)
-    .where(inArray(serviceAttachments.assetId, assets))
-    .returning({ assetId: serviceAttachments.assetId });
-  const assetIds = [...new Set(detached.map((row) => row.assetId))];
-  if (assetIds.length > 0) {
-    await db()
-      .update(serviceAssets)
-      .set({
-        metadata: sql`${serviceAssets.metadata} || jsonb_build_object('detachedAt', ${new Date().toISOString()}::text)`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(serviceAssets.id, assetIds));
-  }
+  await detachScopedAssets(teamIds.map((teamId) => ({ teamId })));
   await db()
     .delete(teams)
     .where(inArray(teams.id, [...teamIds]));

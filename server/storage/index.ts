@@ -27,6 +27,7 @@ export {
 } from './attachmentSlots';
 export { configureStorage, type StorageConfig, type StorageOptions, storageConfig } from './configureStorage';
 export { attachmentDisposition } from './contentDisposition';
+export { detachScopedAssets } from './detachScopedAssets';
 export { generateObjectKey, generateStagingKey, OBJECT_KEY_PREFIXES, STAGING_KEY_PREFIX } from './objectKey';
 export {
   deleteObject,
