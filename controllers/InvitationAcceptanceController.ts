@@ -163,7 +163,7 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
   private invitee(): CurrentUser {
     const user = signedInUser(this.context);
     // A key acts within its own team; joining another team takes the person, signed in.
-    if (this.context.apiKey) throw new Forbidden('API keys cannot accept invitations; sign in');
+    if (this.context.apiKey) throw new Forbidden('API keys cannot accept or decline invitations; sign in');
     return user;
   }
 }

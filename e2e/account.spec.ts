@@ -4,7 +4,7 @@
  * deleting the account (refused while the only owner of a team with members).
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { expect, type Page, test } from './support/test';
+import { expect, isolated, type Page, test } from './support/test';
 
 const PASSWORD = 'e2e correct horse';
 
@@ -86,7 +86,7 @@ test('deletes the account: refused while the only owner of a team with members, 
   await password.fill(PASSWORD);
   await section.getByRole('button', { name: 'Delete account' }).click();
   await section.getByRole('button', { name: 'Yes, delete my account' }).click();
-  await expect(section.getByRole('alert')).toContainText(`You are the only owner of “${teamName}”`);
+  await expect(section.getByRole('alert')).toContainText(`You are the only owner of “${isolated(teamName)}”`);
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('signed-in-as')).toHaveText('Hana');
 

@@ -12,6 +12,7 @@ import { closeDb, db } from '@/db/database';
 import { ApiKey, Invitation, Membership, Team, User } from '@/db/models';
 import { INVITATION_LIFETIME_MS } from '@/db/models/Invitation';
 import { apiKeys, invitations, memberships, serviceAssets, serviceAttachments, teams, users } from '@/db/schema';
+import { isolateText } from '@/server';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();
@@ -107,9 +108,11 @@ describe('delete-user', () => {
     const own = await teamWith('Own', [[fay.id, 'owner']]);
     const response = await deleteAccount(fay.cookie);
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { error: { code: string; message: string } };
+    const body = (await response.json()) as { error: { code: string; message: string; fields?: unknown } };
     expect(body.error.code).toBe('UNPROCESSABLE_ENTITY');
-    expect(body.error.message).toContain(`“${shared.name}” and “${other.name}”`);
+    expect(body.error.message).toContain(`“${isolateText(shared.name)}” and “${isolateText(other.name)}”`);
+    // A 422 names what is wrong in its fields: here the account as a whole.
+    expect(body.error.fields).toEqual({ base: [body.error.message] });
     expect(body.error.message).toMatch(/make another member an owner/);
     expect(await userExists(fay.id)).toBe(true);
     const left = await db()

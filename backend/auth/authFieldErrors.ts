@@ -67,6 +67,8 @@ function validationFieldErrors(message: string): Record<string, string[]> | unde
 /** The field errors better-auth's `code` (and message) stands for on endpoint `path` (under /api/auth), if any. */
 export function authFieldErrors(code: unknown, path: string, message?: unknown): Record<string, string[]> | undefined {
   if (code === 'VALIDATION_ERROR') return typeof message === 'string' ? validationFieldErrors(message) : undefined;
+  // A refusal of the account as a whole (accountDeletion.ts): a 422 names it under `base`, as a vetoed destroy does.
+  if (code === 'SOLE_OWNER_OF_SHARED_TEAM') return typeof message === 'string' ? { base: [message] } : undefined;
   const error = typeof code === 'string' ? BY_CODE[code]?.(path) : null;
   return error ? { [error.field]: [error.message] } : undefined;
 }
