@@ -46,6 +46,12 @@ test('changes the name: trimmed, shown in the header and on the page; a blank on
   await expect(name).toHaveValue('Gina Rossi');
   await expect(name).not.toHaveAttribute('aria-invalid');
 
+  // The same name with spaces around it: stored as it was, and the field says so too.
+  await name.fill(' Gina Rossi  ');
+  await form.getByRole('button', { name: 'Save name' }).click();
+  await expect(form.getByRole('status')).toHaveText('Name changed.');
+  await expect(name).toHaveValue('Gina Rossi');
+
   // Stored, not only shown: a fresh load reads it from the database.
   await page.reload();
   await expect(page.getByTestId('signed-in-as')).toHaveText('Gina Rossi');

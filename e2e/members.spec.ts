@@ -108,6 +108,7 @@ test('the invited person can decline: asked first, then told, and the link and t
     await signInAs(carol.request, BOB);
     await carol.goto(path);
     await waitForHydration(carol);
+    await expect(carol.getByRole('link', { name: 'switch account' })).toBeVisible();
     await expect(carol.getByRole('button', { name: 'Decline' })).toHaveCount(0);
 
     await signInAs(carol.request, CAROL);

@@ -9,7 +9,7 @@
  * read again, so they show the new name.
  */
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState, useTransition } from 'react';
 import { type AuthFailure, authFailureOf, UNREACHABLE } from '../auth/authFailure';
 import { Button } from '../Button';
 import { TextField } from '../TextField';
@@ -23,8 +23,13 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
   const [pending, setPending] = useState(false);
   const form = useFocusFirstInvalid(failure?.fields);
 
-  // The refreshed page brings the name as stored (trimmed): the field shows that one.
-  useEffect(() => setName(currentName), [currentName]);
+  const [refreshing, startRefresh] = useTransition();
+
+  // Once the refreshed page is in, the field shows the name as stored (trimmed), even when that is the
+  // name it had before ("Gina " over "Gina" changes no prop, but the refresh still ends).
+  useEffect(() => {
+    if (!refreshing) setName(currentName);
+  }, [refreshing, currentName]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +47,7 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
         return;
       }
       setDone(true);
-      router.refresh();
+      startRefresh(() => router.refresh());
     } catch {
       setFailure(UNREACHABLE);
     } finally {
