@@ -8,24 +8,13 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ModelClass } from '@/server';
+import { type ModelClass, sentenceWords } from '@/server';
 
 /** Numbers each model's filler values apart (`Supplier 1`, `Supplier 2`, ...), so unique columns never collide. */
 const counters = new Map<string, number>();
 
 /** Columns whose value names the record: seeded as the model's name and a number (`Supplier 3`, `Line item 3`). */
 const TITLE_COLUMNS = new Set(['name', 'title']);
-
-/** `Line item` from `LineItem`, `Due on` from `dueOn`, `API key` from `APIKey`: words of a model or column name. */
-function sentence(name: string): string {
-  const text = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-    .split(' ')
-    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
-    .join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** 2026-01-15 plus `days` (UTC), so each record gets its own date. */
 const dayAfter = (days: number) => new Date(Date.UTC(2026, 0, 15 + days, 10, 30));
@@ -60,7 +49,7 @@ export function fillerValue(column: PgColumn, name: string, model = ''): unknown
   }
   switch (column.dataType) {
     case 'string':
-      return numbered(sentence(TITLE_COLUMNS.has(name) && model ? model : name), counter, column);
+      return numbered(sentenceWords(TITLE_COLUMNS.has(name) && model ? model : name), counter, column);
     case 'number':
       return counter;
     case 'bigint':

@@ -183,6 +183,7 @@ export {
   MiB,
   mimeEssence,
   mimeMatches,
+  sentenceWords,
   trimInvisible,
   truncateText,
   unstorableTextRule,
