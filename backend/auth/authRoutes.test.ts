@@ -12,7 +12,8 @@ import { Team } from '@/db/models';
 import { captureLog } from '@/server/testing';
 import { clearSentMails, sentMails } from '../mailer';
 import { RULES } from '../rateLimit';
-import { createAuthRoutes, inApiErrorFormat } from './authRoutes';
+import { createAuthRoutes } from './authRoutes';
+import { inApiErrorFormat } from './inApiErrorFormat';
 
 const authRoutes = createAuthRoutes();
 const ORIGIN = 'http://localhost';
