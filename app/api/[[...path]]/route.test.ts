@@ -79,7 +79,7 @@ const CONTRACT: Record<string, string[]> = {
     'PATCH /teams/:teamId/invitations/:id',
     'DELETE /teams/:teamId/invitations/:id',
   ],
-  InvitationAcceptanceController: ['POST /invitations/lookup', 'POST /invitations/accept'],
+  InvitationAcceptanceController: ['POST /invitations/lookup', 'POST /invitations/accept', 'POST /invitations/decline'],
 };
 
 describe('routes', () => {
