@@ -39,7 +39,7 @@ describe('parseScaffold', () => {
     expect(parseScaffold('IPAddress', ['host:string'])).toMatchObject({
       plural: 'ip-addresses',
       table: 'ip_addresses',
-      pluralTitle: 'IP Addresses',
+      pluralTitle: 'IP addresses',
       camel: 'ipAddress',
       pluralCamel: 'ipAddresses',
     });
@@ -61,7 +61,7 @@ describe('parseScaffold', () => {
     expect(parseScaffold('OilLens', ['title:string'], 'OilLenses')).toMatchObject({
       plural: 'oil-lenses',
       table: 'oil_lenses',
-      pluralTitle: 'Oil Lenses',
+      pluralTitle: 'Oil lenses',
       pluralCamel: 'oilLenses',
     });
     expect(parseScaffold('News', ['title:string'], 'NewsItems')).toMatchObject({ plural: 'news-items', camel: 'news' });

@@ -10,7 +10,7 @@ import pluralize from 'pluralize';
 import { inferResourcePath } from '@/server/controller';
 import { GeneratorError } from './generatorError';
 import { isReservedWord, OBJECT_NAMES, RESERVED_RESOURCES } from './reservedNames';
-import { words } from './words';
+import { fieldWords, lowerWords, words } from './words';
 
 export interface ResourceName {
   /** PascalCase singular: `Product`. */
@@ -37,16 +37,20 @@ export interface ResourceName {
  * so the pages, the table, the typed client's keys and the API's path all agree.
  */
 const pluralKebab = (name: string) => inferResourcePath(name).slice(1);
-/** `IP Addresses`, `SKUs`, `Line Items`: the name's own words (acronyms kept), the last one pluralised. */
+/**
+ * `IP addresses`, `SKUs`, `Line items`: the name's own words in sentence case (acronyms kept), the last one
+ * pluralised, as the app's own titles read ("API keys").
+ */
 function pluralTitleOf(name: string, plural: string): string {
-  const parts = words(name).split(' ');
+  const parts = lowerWords(words(name)).split(' ');
   const last = plural.split('-').at(-1) ?? '';
   const lastWord = parts.pop() ?? '';
   // An acronym keeps its capitals and takes a lower-case s (`SKUs`); a word takes pluralize's form.
   const pluralLast = /^[A-Z0-9]{2,}$/.test(lastWord)
     ? `${lastWord}${last.slice(lastWord.length)}`
     : `${lastWord.charAt(0)}${last.slice(1)}`;
-  return [...parts, pluralLast].join(' ');
+  const title = [...parts, pluralLast].join(' ');
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 /** Whether the name's last word is a plural: its plural is itself and its singular another word (`Products`, `Canvas`). */
 function looksPlural(name: string): boolean {
@@ -105,7 +109,7 @@ export function parseResourceName(name: string | undefined, pluralName?: string)
   return {
     name,
     plural,
-    pluralTitle: pluralName === undefined ? pluralTitleOf(name, plural) : words(pluralName),
+    pluralTitle: pluralName === undefined ? pluralTitleOf(name, plural) : fieldWords(pluralName),
     camel: camelCase(name),
     pluralCamel: camelCase(plural),
     table: plural.replace(/-/g, '_'),

@@ -393,10 +393,13 @@ describe('scaffoldFiles', () => {
     expect(files['app/components/line-items/LineItemList.tsx']).toContain('No line items yet.');
     expect(files['app/components/line-items/LineItemForm.tsx']).toContain("'Create line item'");
     expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('Delete this line item?');
-    expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('aria-label="Line Item"');
+    expect(files['app/components/line-items/LineItemDetail.tsx']).toContain('aria-label="Line item"');
+    expect(files['app/components/line-items/LineItemList.tsx']).toContain('<h1>Line items</h1>');
     const sms = scaffold('SMSCode', 'title:string').files;
     const newPage = Object.keys(sms).find((file) => file.endsWith('/new/page.tsx')) as string;
     expect(sms[newPage]).toContain('<h1>New SMS code</h1>');
+    expect(sms['app/components/sms-codes/SMSCodeList.tsx']).toContain('No SMS codes yet.');
+    expect(scaffold('SKU', 'title:string').files['app/components/skus/SKUList.tsx']).toContain('No SKUs yet.');
   });
 
   it('locates form fields by their exact label in the browser test (Name is not Nickname, At is not Status)', () => {

@@ -26,7 +26,7 @@ import { referencedModels, servedAt, tableOf } from './referencedModels';
 import { renderTemplate } from './renderTemplate';
 import { slotValues } from './slotValues';
 import { testValues } from './testValues';
-import { lowerFirst, runningText, words } from './words';
+import { fieldWords, lowerFirst, lowerWords, runningText } from './words';
 
 export interface ScaffoldOutput {
   /** Whole files, path relative to the project root -> text. */
@@ -154,9 +154,9 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
 
   const values: Record<string, string> = {
     Name,
-    Label: words(Name),
+    Label: fieldWords(Name),
     label: runningText(Name),
-    labelPlural: runningText(resource.pluralTitle),
+    labelPlural: lowerWords(resource.pluralTitle),
     plural: resource.plural,
     pluralTitle: resource.pluralTitle,
     pluralCamel: resource.pluralCamel,

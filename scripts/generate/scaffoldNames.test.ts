@@ -42,7 +42,7 @@ it('Event, Update, Router, Row, IPAddress, SKU and Canvas (--plural), with field
     console.log = log;
   }
   const nav = readFileSync(path.join(copy.root, 'app/components/TeamNav.tsx'), 'utf8');
-  expect(nav).toContain("/ip-addresses`, label: 'IP Addresses' },");
+  expect(nav).toContain("/ip-addresses`, label: 'IP addresses' },");
   expect(nav).toContain("/canvases`, label: 'Canvases' },");
   expect(readFileSync(path.join(copy.root, 'controllers/client.gen.ts'), 'utf8')).toContain("'teams.canvases.index'");
   // --force and destroy take the plural from .generator/scaffold/Canvas.json; another one is a rename, refused.

@@ -11,6 +11,7 @@ describe('nameWords', () => {
   it('lowers words for running text, keeping acronyms', () => {
     expect(lowerWords('Line Item')).toBe('line item');
     expect(lowerWords('API Key')).toBe('API key');
+    expect(lowerWords('SKUs IDs')).toBe('SKUs IDs');
   });
 
   it('makes a field or model name a sentence-case label, keeping acronyms', () => {

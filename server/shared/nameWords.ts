@@ -9,11 +9,14 @@ export function nameWords(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
 }
 
-/** `line item` from `Line Item`, in running text ("New line item"); an acronym keeps its capitals (`API key`). */
+/**
+ * `line item` from `Line Item`, in running text ("New line item"); an acronym keeps its capitals (`API key`),
+ * its plural too (`SKUs`).
+ */
 export function lowerWords(text: string): string {
   return text
     .split(' ')
-    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .map((word) => (/^[A-Z0-9]{2,}s?$/.test(word) ? word : word.toLowerCase()))
     .join(' ');
 }
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { ConfirmButton } from '../ConfirmButton';
-import { retryText } from '../ErrorMessage';
+import { authFailureOf, UNREACHABLE } from './authFailure';
 
 export function SignOutEverywhere() {
   const [pending, setPending] = useState(false);
@@ -27,12 +27,9 @@ export function SignOutEverywhere() {
         window.location.assign('/sign-in');
         return;
       }
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-      const seconds = Number(response.headers.get('retry-after'));
-      const message = body?.error?.message ?? `Request failed (${response.status})`;
-      setFailure(retryText(message, Number.isFinite(seconds) && seconds > 0 ? seconds : undefined));
+      setFailure((await authFailureOf(response, [])).message ?? '');
     } catch {
-      setFailure('The server could not be reached. Try again.');
+      setFailure(UNREACHABLE.message ?? '');
     }
     setPending(false);
   }
