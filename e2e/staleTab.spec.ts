@@ -36,6 +36,22 @@ async function carolsMembership(alice: APIRequestContext, team: Team): Promise<n
   return id;
 }
 
+/** Alice makes Carol, an owner of `team`, a member, behind Carol's open page. */
+async function demoteCarol(alice: APIRequestContext, team: Team): Promise<void> {
+  const membership = await carolsMembership(alice, team);
+  const demoted = await alice.patch(`/api/teams/${team.id}/members/${membership}`, {
+    data: { data: { role: 'member' } },
+  });
+  expect(demoted.status()).toBe(200);
+}
+
+/** Alice removes Carol from `team`, behind Carol's open page. */
+async function removeCarol(alice: APIRequestContext, team: Team): Promise<void> {
+  expect((await alice.delete(`/api/teams/${team.id}/members/${await carolsMembership(alice, team)}`)).status()).toBe(
+    200,
+  );
+}
+
 /** Carol's browser, in a context of its own (not the fixture's page, so it waits for React by hand). */
 async function carolsPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
@@ -58,11 +74,7 @@ test('removed while the team is open: the next click says so and leaves the team
     await open(carol, `/teams/${team.id}/members`);
     await expect(carol.getByRole('region', { name: 'Team', exact: true })).toContainText(team.name);
 
-    expect(
-      (
-        await page.request.delete(`/api/teams/${team.id}/members/${await carolsMembership(page.request, team)}`)
-      ).status(),
-    ).toBe(200);
+    await removeCarol(page.request, team);
     await carol.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'API keys' }).click();
 
     await expect(carol).toHaveURL(/\/$/);
@@ -85,11 +97,7 @@ test('removed while the members page is open: Leave says so and goes home, not "
   try {
     const team = await teamWithCarol(page.request, carol.request, 'member');
     await open(carol, `/teams/${team.id}/members`);
-    expect(
-      (
-        await page.request.delete(`/api/teams/${team.id}/members/${await carolsMembership(page.request, team)}`)
-      ).status(),
-    ).toBe(200);
+    await removeCarol(page.request, team);
 
     const own = carol.getByTestId('member-row').filter({ hasText: '(you)' });
     await own.getByRole('button', { name: 'Leave team' }).click();
@@ -97,7 +105,7 @@ test('removed while the members page is open: Leave says so and goes home, not "
 
     await expect(carol).toHaveURL(/\/$/);
     await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer a member of \u2068${team.name}\u2069.` }),
+      carol.getByRole('status').filter({ hasText: `You are no longer a member of ${isolated(team.name)}.` }),
     ).toBeVisible();
     await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
   } finally {
@@ -115,11 +123,7 @@ test('made a member while the members page is open: a refusal hides the owner co
     await open(carol, `/teams/${team.id}/members`);
     const members = carol.getByRole('table', { name: 'Members' });
     await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toBeVisible();
-    const membership = await carolsMembership(page.request, team);
-    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
-      data: { data: { role: 'member' } },
-    });
-    expect(demoted.status()).toBe(200);
+    await demoteCarol(page.request, team);
 
     const alice = carol.getByTestId('member-row').filter({ hasText: ALICE });
     await alice.getByRole('button', { name: `Remove ${isolated('Alice')}` }).click();
@@ -133,7 +137,7 @@ test('made a member while the members page is open: a refusal hides the owner co
     // Still there after the refresh, with the reason the controls went.
     await expect(carol.getByText('Only team owners can do this')).toBeVisible();
     await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer an owner of \u2068${team.name}\u2069.` }),
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${isolated(team.name)}.` }),
     ).toBeVisible();
   } finally {
     await carol.context().close();
@@ -148,11 +152,7 @@ test('made a member while the invite form is open: Send invitation is refused an
   try {
     const team = await teamWithCarol(page.request, carol.request, 'owner');
     await open(carol, `/teams/${team.id}/members`);
-    const membership = await carolsMembership(page.request, team);
-    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
-      data: { data: { role: 'member' } },
-    });
-    expect(demoted.status()).toBe(200);
+    await demoteCarol(page.request, team);
 
     const invite = carol.getByRole('form', { name: 'Invite a member' });
     await invite.getByLabel('Email').fill('someone@example.com');
@@ -163,7 +163,7 @@ test('made a member while the invite form is open: Send invitation is refused an
       0,
     );
     await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer an owner of \u2068${team.name}\u2069.` }),
+      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${isolated(team.name)}.` }),
     ).toBeVisible();
   } finally {
     await carol.context().close();
@@ -197,14 +197,14 @@ test('after "Removed Carol." a refused Leave shows only its own error', async ({
     const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
     await carolRow.getByRole('button', { name: `Remove ${isolated('Carol')}` }).click();
     await carolRow.getByRole('button', { name: `Yes, remove ${isolated('Carol')}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Removed \u2068Carol\u2069.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Removed ${isolated('Carol')}.` })).toBeVisible();
 
     // Alice is now the last owner: leaving is refused (422).
     const own = page.getByTestId('member-row').filter({ hasText: '(you)' });
     await own.getByRole('button', { name: 'Leave team' }).click();
     await own.getByRole('button', { name: 'Yes, leave' }).click();
     await expect(page.getByText('You are the last owner')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Removed \u2068Carol\u2069.' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: `Removed ${isolated('Carol')}.` })).toHaveCount(0);
   } finally {
     await carol.context().close();
   }
@@ -218,11 +218,7 @@ test('made a member while the API keys page is open: a refused Create key refres
   try {
     const team = await teamWithCarol(page.request, carol.request, 'owner');
     await open(carol, `/teams/${team.id}/api-keys`);
-    const membership = await carolsMembership(page.request, team);
-    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
-      data: { data: { role: 'member' } },
-    });
-    expect(demoted.status()).toBe(200);
+    await demoteCarol(page.request, team);
 
     const form = carol.getByRole('form', { name: 'New API key' });
     await form.getByLabel('Key name').fill('Too late');
@@ -247,11 +243,7 @@ test('made a member while the team settings are open: a refused save refreshes t
     await open(carol, `/teams/${team.id}/settings`);
     const form = carol.getByRole('form', { name: 'Team settings' });
     await expect(form.getByLabel('Time zone')).not.toHaveValue('');
-    const membership = await carolsMembership(page.request, team);
-    const demoted = await page.request.patch(`/api/teams/${team.id}/members/${membership}`, {
-      data: { data: { role: 'member' } },
-    });
-    expect(demoted.status()).toBe(200);
+    await demoteCarol(page.request, team);
 
     await form.getByLabel('Time zone').fill('Europe/Paris');
     await form.getByRole('button', { name: 'Save settings' }).click();
