@@ -13,36 +13,18 @@ import { ApiKey, Invitation, Membership, Team, User } from '@/db/models';
 import { INVITATION_LIFETIME_MS } from '@/db/models/Invitation';
 import { apiKeys, invitations, memberships, serviceAssets, serviceAttachments, teams, users } from '@/db/schema';
 import { isolateText } from '@/server';
-import { createAuthRoutes } from './authRoutes';
+import { ORIGIN, post } from './testing/hostileAuthRequests';
 
-const authRoutes = createAuthRoutes();
-const ORIGIN = 'http://localhost';
 const PASSWORD = 'correct horse';
 let counter = 0;
 
 afterAll(closeDb);
 
-/** A POST to /api/auth/<path> as a browser on this site sends it; each test its own IP (the failed-password limits). */
-function post(path: string, body: unknown, cookie?: string, ip = '198.51.100.77') {
-  return authRoutes.POST(
-    new Request(`${ORIGIN}/api/auth${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: ORIGIN,
-        'x-forwarded-for': ip,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-}
-
 /** A new account, signed in: its id, email and session cookie. */
 async function signUp(name: string): Promise<{ id: number; email: string; cookie: string }> {
   counter += 1;
   const email = `deleting-${name.toLowerCase()}-${Date.now()}-${counter}@example.com`;
-  const response = await post('/sign-up/email', { name, email, password: PASSWORD }, undefined, `203.0.113.${counter}`);
+  const response = await post('/sign-up/email', { name, email, password: PASSWORD });
   expect(response.status, await response.clone().text()).toBe(200);
   const user = (await User.findBy({ email })) as User;
   return { id: user.id, email, cookie: cookieFrom(response) };
@@ -55,7 +37,7 @@ async function teamWith(name: string, members: [number, 'owner' | 'member'][]): 
 }
 
 function deleteAccount(cookie: string, body: unknown = { password: PASSWORD }) {
-  return post('/delete-user', body, cookie);
+  return post('/delete-user', body, { cookie });
 }
 
 async function userExists(id: number): Promise<boolean> {
