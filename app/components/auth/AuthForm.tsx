@@ -12,7 +12,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../Button';
 import { FieldError, fieldErrorProps } from '../FieldError';
-import { type AuthFailure, authFailureOf, UNREACHABLE } from './authFailure';
+import { useAuthPost } from './useAuthPost';
 
 export interface AuthField {
   name: string;
@@ -47,49 +47,33 @@ export function AuthForm({
   failureHelp,
   label,
 }: AuthFormProps) {
-  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const { pending, failure, post } = useAuthPost(
+    endpoint,
+    fields.map((field) => field.name),
+  );
   const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
   const errorId = `${label.replace(/\W+/g, '-').toLowerCase()}-error`;
   const inputId = (name: string) => `${errorId}-${name}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setPending(true);
-    setFailure(null);
     setDone(false);
-    const values = Object.fromEntries(new FormData(form));
-    try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...values, ...extraBody }),
-      });
-      if (!response.ok) {
-        const next = await authFailureOf(
-          response,
-          fields.map((field) => field.name),
-        );
-        setFailure(next);
-        // The first field with an error takes focus, so keyboard and screen-reader users land on it.
-        const first = fields.find((field) => next.fields[field.name]?.length);
-        if (first) requestAnimationFrame(() => document.getElementById(inputId(first.name))?.focus());
-        return;
-      }
-      if (redirectTo) {
-        window.location.assign(redirectTo);
-        return;
-      }
-      // The form stays on the page: its passwords must not, or a second press sends them again (and a
-      // changed password, now wrong, would count as a failed attempt).
-      form.reset();
-      setDone(true);
-    } catch {
-      setFailure(UNREACHABLE);
-    } finally {
-      setPending(false);
+    const next = await post({ ...Object.fromEntries(new FormData(form)), ...extraBody });
+    if (next) {
+      // The first field with an error takes focus, so keyboard and screen-reader users land on it.
+      const first = fields.find((field) => next.fields[field.name]?.length);
+      if (first) requestAnimationFrame(() => document.getElementById(inputId(first.name))?.focus());
+      return;
     }
+    if (redirectTo) {
+      window.location.assign(redirectTo);
+      return;
+    }
+    // The form stays on the page: its passwords must not, or a second press sends them again (and a
+    // changed password, now wrong, would count as a failed attempt).
+    form.reset();
+    setDone(true);
   }
 
   const message = failure?.message ?? null;

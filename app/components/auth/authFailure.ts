@@ -3,7 +3,8 @@
  * beside that field, everything else (and errors of fields the form lacks)
  * under the form, a 429 with when to try again (Retry-After). Every account
  * form reads the API's one error body (`{error: {code, message, fields?}}`)
- * through this, so a new one gets the same placement and wording.
+ * through this (posting with useAuthPost.ts), so a new one gets the same
+ * placement and wording.
  */
 import { retryText } from '../ErrorMessage';
 
