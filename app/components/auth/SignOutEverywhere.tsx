@@ -7,31 +7,18 @@
  */
 import { useState } from 'react';
 import { ConfirmButton } from '../ConfirmButton';
-import { authFailureOf, UNREACHABLE } from './authFailure';
+import { useAuthPost } from './useAuthPost';
 
 export function SignOutEverywhere() {
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState('');
+  const { pending, failure, post } = useAuthPost('/api/auth/revoke-sessions', []);
+  // Set once the sessions are gone: the button stays unavailable until the sign-in page has loaded.
+  const [leaving, setLeaving] = useState(false);
 
   async function signOutEverywhere() {
-    setPending(true);
-    setFailure('');
-    try {
-      const response = await fetch('/api/auth/revoke-sessions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (response.ok) {
-        // A full load: every server component reads the (now absent) session.
-        window.location.assign('/sign-in');
-        return;
-      }
-      setFailure((await authFailureOf(response, [])).message ?? '');
-    } catch {
-      setFailure(UNREACHABLE.message ?? '');
-    }
-    setPending(false);
+    if (await post({})) return;
+    setLeaving(true);
+    // A full load: every server component reads the (now absent) session.
+    window.location.assign('/sign-in');
   }
 
   return (
@@ -39,14 +26,14 @@ export function SignOutEverywhere() {
       <ConfirmButton
         question="Sign out of every device, this one too?"
         confirmLabel="Yes, sign out everywhere"
-        disabled={pending}
+        disabled={pending || leaving}
         onConfirm={() => void signOutEverywhere()}
       >
         Sign out everywhere
       </ConfirmButton>
-      {failure && (
+      {failure?.message && (
         <p role="alert" className="error">
-          {failure}
+          {failure.message}
         </p>
       )}
     </div>
