@@ -10,7 +10,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useState, useTransition } from 'react';
-import { type AuthFailure, authFailureOf, UNREACHABLE } from '../auth/authFailure';
+import { useAuthPost } from '../auth/useAuthPost';
 import { Button } from '../Button';
 import { TextField } from '../TextField';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
@@ -18,9 +18,8 @@ import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 export function ChangeNameForm({ currentName }: { currentName: string }) {
   const router = useRouter();
   const [name, setName] = useState(currentName);
-  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const { pending, failure, post } = useAuthPost('/api/auth/update-user', ['name']);
   const [done, setDone] = useState(false);
-  const [pending, setPending] = useState(false);
   const form = useFocusFirstInvalid(failure?.fields);
 
   const [refreshing, startRefresh] = useTransition();
@@ -33,26 +32,10 @@ export function ChangeNameForm({ currentName }: { currentName: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setFailure(null);
     setDone(false);
-    try {
-      const response = await fetch('/api/auth/update-user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name }),
-      });
-      if (!response.ok) {
-        setFailure(await authFailureOf(response, ['name']));
-        return;
-      }
-      setDone(true);
-      startRefresh(() => router.refresh());
-    } catch {
-      setFailure(UNREACHABLE);
-    } finally {
-      setPending(false);
-    }
+    if (await post({ name })) return;
+    setDone(true);
+    startRefresh(() => router.refresh());
   }
 
   return (

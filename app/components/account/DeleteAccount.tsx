@@ -11,7 +11,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { type AuthFailure, authFailureOf, UNREACHABLE } from '../auth/authFailure';
+import { useAuthPost } from '../auth/useAuthPost';
 import { ConfirmButton } from '../ConfirmButton';
 import { FieldError, fieldErrorProps } from '../FieldError';
 import { goHomeWithNotice } from '../goHomeWithNotice';
@@ -21,30 +21,12 @@ export const ACCOUNT_DELETED_NOTICE = 'Your account was deleted, and you were si
 export function DeleteAccount() {
   const router = useRouter();
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<AuthFailure | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, failure, post } = useAuthPost('/api/auth/delete-user', ['password']);
 
   async function remove() {
-    setPending(true);
-    setFailure(null);
-    try {
-      const response = await fetch('/api/auth/delete-user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password }),
-      });
-      if (!response.ok) {
-        const next = await authFailureOf(response, ['password']);
-        setFailure(next);
-        if (next.fields.password) document.getElementById('delete-account-password')?.focus();
-        return;
-      }
-      goHomeWithNotice(router, ACCOUNT_DELETED_NOTICE);
-    } catch {
-      setFailure(UNREACHABLE);
-    } finally {
-      setPending(false);
-    }
+    const next = await post({ password });
+    if (!next) return goHomeWithNotice(router, ACCOUNT_DELETED_NOTICE);
+    if (next.fields.password) document.getElementById('delete-account-password')?.focus();
   }
 
   return (
