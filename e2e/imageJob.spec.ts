@@ -9,7 +9,7 @@
  */
 import { makePng } from './support/files';
 import { ALICE, createCampaign, signInAs, uniqueName } from './support/session';
-import { expect, test } from './support/test';
+import { expect, isolated, test } from './support/test';
 
 test('after the job ran, the campaign page and the list show the thumbnail from its variant URL', async ({ page }) => {
   const session = await signInAs(page.request, ALICE);
@@ -61,7 +61,7 @@ test('after the job ran, the campaign page and the list show the thumbnail from 
   const listThumb = page.getByTestId('campaign-row').filter({ hasText: campaign.name }).getByTestId('campaign-thumb');
   await expect(listThumb).toBeVisible();
   await expect(listThumb).toHaveAttribute('src', src);
-  await expect(listThumb).toHaveAttribute('alt', `Logo of ${campaign.name}`);
+  await expect(listThumb).toHaveAttribute('alt', `Logo of ${isolated(campaign.name)}`);
   await expect(listThumb).toHaveAttribute('width', String(variant?.width));
   await expect(listThumb).toHaveAttribute('height', String(variant?.height));
   await expect.poll(() => listThumb.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(128);

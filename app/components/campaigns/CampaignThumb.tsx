@@ -5,6 +5,7 @@
  * (before the job ran, or when it could not decode the file), else nothing.
  * The index loads the logos with the page (CampaignController `index.include`).
  */
+import { isolateText } from '@/server/client';
 import styles from './CampaignTable.module.css';
 
 interface ThumbSource {
@@ -43,7 +44,7 @@ export function CampaignThumb({ logo, name }: { logo: unknown; name: string }) {
       src={source.src}
       width={source.width}
       height={source.height}
-      alt={`Logo of ${name}`}
+      alt={`Logo of ${isolateText(name)}`}
       loading="lazy"
       decoding="async"
       className={styles.thumb}

@@ -9,7 +9,7 @@
  * (or none), while the item below offers Retry.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes, isActive } from '@/server/client';
+import { formatBytes, isActive, isolateText } from '@/server/client';
 import { AttachedNotice } from './AttachedNotice';
 import type { AssetView } from './assetView';
 import { FilePicker, focusFilePicker } from './FilePicker';
@@ -66,7 +66,9 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
             // biome-ignore lint/performance/noImgElement: see above.
             <img
               src={shown}
-              alt={preview ? `Preview of ${current?.file.name}` : `Logo of ${campaignName}`}
+              alt={
+                preview ? `Preview of ${isolateText(current?.file.name ?? '')}` : `Logo of ${isolateText(campaignName)}`
+              }
               className={styles.logo}
               data-testid={preview ? 'logo-preview' : 'logo-image'}
             />
@@ -82,7 +84,7 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
                 // biome-ignore lint/performance/noImgElement: from the bucket, like the logo itself.
                 <img
                   src={logo.thumbUrl}
-                  alt={`Thumbnail of ${campaignName}`}
+                  alt={`Thumbnail of ${isolateText(campaignName)}`}
                   className={styles.thumb}
                   data-testid="logo-thumb"
                 />
