@@ -5,10 +5,15 @@
  * `unicode-bidi: isolate`). Checked where the name sits next to the app's
  * words: the members table's " (you)", the site header, the team bar; and
  * labels built as strings that end in a name carry it between U+2068 and
- * U+2069 (isolateText), which no CSS can do for an accessible name.
+ * U+2069 (isolateText), which no CSS can do for an accessible name; an
+ * image's alt text is one of them.
  */
 import type { Locator } from '@playwright/test';
-import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
+// demo:begin
+import { throttleUploads } from './support/campaignUploads';
+import { makePng } from './support/files';
+// demo:end
+import { ALICE, CAROL, createCampaign, signInAs, teamId, uniqueName } from './support/session';
 import { expect, isolated, test } from './support/test';
 
 const OVERRIDE = '\u202e';
@@ -107,3 +112,36 @@ test('labels that end in a name isolate it: role, save, remove and keep a member
   await key.getByRole('button', { name: `Revoke ${isolated(keyName)}`, exact: true }).click();
   await expect(key.getByRole('button', { name: `Yes, revoke ${isolated(keyName)}`, exact: true })).toBeVisible();
 });
+
+// demo:begin
+test("alt texts that end in a name isolate it: a campaign's logo, its thumbnail, the list's logo, a preview", async ({
+  page,
+}) => {
+  const acme = await teamId(page.request, 'Acme');
+  const campaign = await createCampaign(page.request, acme, { name: uniqueName(`Logo ${OVERRIDE}evil`) });
+  await page.goto(`/teams/${acme}/campaigns/${campaign.id}`);
+
+  // Each image is waited for by its test id; then one check per alt text (soft, so a run reports every
+  // one that ends in a bare name), found as a screen reader names the image: by role and exact name. A
+  // short wait: the image is there already, only its name is in question.
+  const describedAs = (image: Locator, name: string) =>
+    expect.soft(image.and(page.getByRole('img', { name, exact: true }))).toBeVisible({ timeout: 1_000 });
+  const logo = page.getByRole('region', { name: 'Logo' });
+  // Slowed down, so the preview (described by the file's name) is there to check before the upload ends.
+  const unthrottle = await throttleUploads(page, 64 * 1024);
+  const file = `x ${OVERRIDE}evil.png`;
+  await logo.getByLabel('Upload logo').setInputFiles({ name: file, mimeType: 'image/png', buffer: makePng(200) });
+  await expect(logo.getByTestId('logo-preview')).toBeVisible();
+  await describedAs(logo.getByTestId('logo-preview'), `Preview of ${isolated(file)}`);
+  await unthrottle();
+  await expect(logo.getByTestId('logo-image')).toBeVisible({ timeout: 15_000 });
+  await describedAs(logo.getByTestId('logo-image'), `Logo of ${isolated(campaign.name)}`);
+  // The image job's thumbnail appears once it has run (imageJob.spec.ts).
+  await expect(logo.getByTestId('logo-thumb')).toBeVisible({ timeout: 30_000 });
+  await describedAs(logo.getByTestId('logo-thumb'), `Thumbnail of ${isolated(campaign.name)}`);
+
+  await page.goto(`/teams/${acme}/campaigns?q=${encodeURIComponent(campaign.name)}`);
+  await expect(page.getByTestId('campaign-thumb')).toBeVisible();
+  await describedAs(page.getByTestId('campaign-thumb'), `Logo of ${isolated(campaign.name)}`);
+});
+// demo:end
