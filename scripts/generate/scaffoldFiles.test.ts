@@ -304,7 +304,7 @@ describe('scaffoldFiles', () => {
     expect(spec).toContain("await expect(photoSlot.getByLabel('Upload photo', { exact: true })).toBeFocused();");
     expect(upload).toContain('focusFilePicker(pickerId);');
     expect(spec).toContain(
-      "await expect(photoSlot.getByRole('img', { name: 'Photo: photo.png' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });",
+      "await expect(photoSlot.getByRole('img', { name: 'Photo: \\u2068photo.png\\u2069', exact: true })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });",
     );
     expect(spec).not.toContain("manualSlot.getByRole('img'");
   });

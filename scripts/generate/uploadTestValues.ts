@@ -135,7 +135,7 @@ function uploadSteps(resource: Resource): string {
   const thumbnails = (region: string, label: string, names: readonly string[]) => [
     ...names.map(
       (file) =>
-        `await expect(${region}.getByRole('img', { name: '${label}: ${file}' })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });`,
+        `await expect(${region}.getByRole('img', { name: '${label}: \\u2068${file}\\u2069', exact: true })).toHaveAttribute('src', /\\.thumb\\.webp/, { timeout: 30_000 });`,
     ),
     `await expect(${region}.getByText('Making a thumbnail')).toHaveCount(0);`,
   ];
