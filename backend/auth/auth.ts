@@ -98,9 +98,10 @@ function createAuth() {
     },
     hooks: { after: passwordChangeHook },
     user: {
-      // POST /api/auth/delete-user, with the current password (authRoutes.ts requires it). The user's teams
-      // are settled first, or the deletion refused: ./accountDeletion.ts. Sessions, accounts, memberships
-      // and API keys go with the user row (foreign keys).
+      // POST /api/auth/delete-user, with the current password, or for an account without one (OAuth only)
+      // on a sign-in under 10 minutes old: ./accountDeletionProof.ts, checked first by authRoutes.ts. The
+      // user's teams are settled first, or the deletion refused: ./accountDeletion.ts. Sessions, accounts,
+      // memberships and API keys go with the user row (foreign keys).
       deleteUser: { enabled: true, beforeDelete: (user) => releaseTeamsOf(Number(user.id)) },
     },
     session: {

@@ -35,6 +35,7 @@ import {
 } from '@/server';
 import { appOrigin } from '../appOrigin';
 import { clientIp, rateLimit } from '../rateLimit';
+import { assertAccountDeletionProof } from './accountDeletionProof';
 import { auth } from './auth';
 import { inApiErrorFormat, withHeadersOf } from './inApiErrorFormat';
 import { limitMailRequest } from './mailLimits';
@@ -160,10 +161,12 @@ function addressedUrl(request: Request): string {
 
 /**
  * The JSON body, read once with the API's rules (1 MB, depth 64, `application/json` only, no
- * U+0000: PostgreSQL cannot store it and better-auth's queries would fail with a 500), and a request
- * that carries it again for better-auth.
+ * U+0000: PostgreSQL cannot store it and better-auth's queries would fail with a 500), as read (`raw`)
+ * and as better-auth gets it (an object), and a request that carries it again for better-auth.
  */
-async function withParsedBody(request: Request): Promise<{ body: Record<string, unknown>; request: Request }> {
+async function withParsedBody(
+  request: Request,
+): Promise<{ body: Record<string, unknown>; raw: unknown; request: Request }> {
   const parsed = await readJsonBody(request);
   const body = sanitized(
     request,
@@ -173,7 +176,7 @@ async function withParsedBody(request: Request): Promise<{ body: Record<string, 
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
   const forwarded = new Request(addressedUrl(request), { method: request.method, headers, body: JSON.stringify(body) });
-  return { body: body as Record<string, unknown>, request: forwarded };
+  return { body: body as Record<string, unknown>, raw: parsed, request: forwarded };
 }
 
 async function dispatch(request: Request): Promise<Response> {
@@ -196,10 +199,8 @@ async function dispatch(request: Request): Promise<Response> {
   const limited = await limitMailRequest(path, request, parsed.body);
   if (limited) return limited;
   if (path === '/sign-up/email') return withItsMail(() => signUpAlone(parsed));
-  // better-auth deletes an account on a fresh session alone; here only with the password (accountDeletion.ts).
-  if (path === '/delete-user' && (typeof parsed.body.password !== 'string' || parsed.body.password === '')) {
-    throw new BadRequest('Invalid input', { password: ["can't be blank"] });
-  }
+  // The password of an account that has one, else a sign-in within minutes (accountDeletionProof.ts).
+  if (path === '/delete-user') await assertAccountDeletionProof(request, parsed.raw);
   const run = () =>
     ONE_TRANSACTION_PATHS.has(path)
       ? withItsMail(() => auth().handler(parsed.request))

@@ -1,0 +1,33 @@
+/**
+ * Whether a user has a password: a `credential` account (better-auth's email
+ * and password sign-in) holding a hash. A user who only signs in through an
+ * OAuth provider (`socialProviders` in auth.ts) has none. Deleting an account
+ * asks for the password of one that has it, and a recent sign-in of one that
+ * does not (accountDeletionProof.ts); the account page asks this to know which
+ * to show.
+ */
+import { and, type Column, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { db } from '@/db/database';
+import { accounts } from '@/db/schema';
+
+/** better-auth's providerId for email and password accounts. */
+const CREDENTIAL_PROVIDER = 'credential';
+
+/** The user's accounts that hold a password; `userId` a value, or a column of the statement it goes into. */
+function passwordAccountsOf(userId: Column | number) {
+  return db()
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER), isNotNull(accounts.password)),
+    );
+}
+
+/** SQL true when the user has a password, for a statement that reads more (accountDeletionProof.ts). */
+export function hasPasswordCondition(userId: Column): SQL<boolean> {
+  return sql<boolean>`${exists(passwordAccountsOf(userId))}`;
+}
+
+export async function hasPassword(userId: number): Promise<boolean> {
+  return (await passwordAccountsOf(userId).limit(1)).length === 1;
+}
