@@ -1,9 +1,13 @@
 /**
  * The Account page for users who signed up in the test (never a seeded one:
  * other specs rely on Alice, Bob and Carol): changing the display name, and
- * deleting the account (refused while the only owner of a team with members).
+ * deleting the account (refused while the only owner of a team with members;
+ * without a password, only soon after signing in).
  */
 import { request as playwrightRequest } from '@playwright/test';
+import postgres from 'postgres';
+import { readE2eServices } from '../scripts/e2eServices';
+import { signInAs } from './support/session';
 import { expect, isolated, type Page, test } from './support/test';
 
 const PASSWORD = 'e2e correct horse';
@@ -122,4 +126,53 @@ test('deletes the account: refused while the only owner of a team with members, 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in with password' }).click();
   await expect(page.locator('#password-sign-in-error')).toHaveText(/invalid email or password/i);
+});
+
+/**
+ * Turns `email`'s account into what an OAuth-only sign-up leaves (a provider's account row, no password; no
+ * provider is set up here, so the database is changed directly), signed in `minutesAgo`.
+ */
+async function withoutPassword(email: string, minutesAgo: number): Promise<void> {
+  const url = readE2eServices().DATABASE_URL;
+  if (!url) throw new Error('the e2e services file names no DATABASE_URL');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [user] = await sql<{ id: number }[]>`select id from users where email = ${email}`;
+    if (!user) throw new Error(`no user ${email}`);
+    await sql`delete from accounts where user_id = ${user.id} and provider_id = 'credential'`;
+    await sql`insert into accounts (user_id, provider_id, account_id) values (${user.id}, 'github', ${`gh-${user.id}`})`;
+    await sql`update sessions set created_at = now() - make_interval(mins => ${minutesAgo}) where user_id = ${user.id}`;
+  } finally {
+    await sql.end();
+  }
+}
+
+test('an account without a password: no password asked, a sign-in too long ago asks for a new one, then deletes', async ({
+  page,
+}) => {
+  const email = uniqueEmail('oren');
+  await signUp(page, 'Oren', email);
+  await withoutPassword(email, 11);
+
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Change password' })).toContainText(
+    'Your account has no password: you sign in through your provider.',
+  );
+  const section = page.getByRole('region', { name: 'Delete account' });
+  await expect(section.getByLabel('Your password')).toHaveCount(0);
+  await expect(section).toContainText('it can be deleted within 10 minutes of signing in.');
+  await section.getByRole('button', { name: 'Delete account' }).click();
+  await section.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(section.getByRole('alert')).toContainText('Sign in again to delete your account');
+  await section.getByRole('link', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?next=\/account$/);
+
+  // The provider's sign-in would start a new session; here the dev sign-in does.
+  await signInAs(page.request, email);
+  await page.goto('/account');
+  await section.getByRole('button', { name: 'Delete account' }).click();
+  await section.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText('Your account was deleted, and you were signed out.');
+  expect((await page.request.get('/api/session')).status()).toBe(401);
 });

@@ -1,7 +1,9 @@
 /** `/account`: your name, your password, your sessions (ending them all asks first), and deleting the account. */
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { DELETION_SIGN_IN_WINDOW_SECONDS } from '@/backend/auth/accountDeletionProof';
 import { MIN_PASSWORD_LENGTH } from '@/backend/auth/auth';
+import { hasPassword } from '@/backend/auth/hasPassword';
 import { ChangeNameForm } from '../components/account/ChangeNameForm';
 import { DeleteAccount } from '../components/account/DeleteAccount';
 import { AuthForm } from '../components/auth/AuthForm';
@@ -14,6 +16,8 @@ export const metadata: Metadata = { title: 'Account' };
 export default async function AccountPage() {
   const session = await getCurrentSession();
   if (!session) redirect('/sign-in?next=/account');
+  // An account that signs in only through an OAuth provider has no password to change or to give.
+  const withPassword = await hasPassword(Number(session.user.id));
   return (
     <main className="page narrow">
       <h1>Account</h1>
@@ -24,22 +28,31 @@ export default async function AccountPage() {
       <ChangeNameForm currentName={session.user.name} />
       <section className="stack" aria-labelledby="change-password">
         <h2 id="change-password">Change password</h2>
-        <AuthForm
-          label="Change password"
-          endpoint="/api/auth/change-password"
-          fields={[
-            { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
-            {
-              name: 'newPassword',
-              label: `New password (${MIN_PASSWORD_LENGTH} characters or more)`,
-              type: 'password',
-              autoComplete: 'new-password',
-            },
-          ]}
-          extraBody={{ revokeOtherSessions: true }}
-          submitLabel="Change password"
-          successMessage="Password changed. Your other devices were signed out."
-        />
+        {withPassword ? (
+          <AuthForm
+            label="Change password"
+            endpoint="/api/auth/change-password"
+            fields={[
+              {
+                name: 'currentPassword',
+                label: 'Current password',
+                type: 'password',
+                autoComplete: 'current-password',
+              },
+              {
+                name: 'newPassword',
+                label: `New password (${MIN_PASSWORD_LENGTH} characters or more)`,
+                type: 'password',
+                autoComplete: 'new-password',
+              },
+            ]}
+            extraBody={{ revokeOtherSessions: true }}
+            submitLabel="Change password"
+            successMessage="Password changed. Your other devices were signed out."
+          />
+        ) : (
+          <p className="muted">Your account has no password: you sign in through your provider.</p>
+        )}
       </section>
       <section className="stack" aria-labelledby="sessions">
         <h2 id="sessions">Sessions</h2>
@@ -48,7 +61,7 @@ export default async function AccountPage() {
         </p>
         <SignOutEverywhere />
       </section>
-      <DeleteAccount />
+      <DeleteAccount hasPassword={withPassword} signInWindowMinutes={DELETION_SIGN_IN_WINDOW_SECONDS / 60} />
     </main>
   );
 }

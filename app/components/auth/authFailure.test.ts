@@ -15,7 +15,7 @@ describe('authFailureOf', () => {
       }),
       ['password'],
     );
-    expect(failure).toEqual({ message: null, fields: { password: ["can't be blank"] } });
+    expect(failure).toEqual({ message: null, fields: { password: ["can't be blank"] }, status: 400 });
   });
 
   it('names a field the form lacks under the form, and base errors without a name', async () => {
@@ -23,7 +23,7 @@ describe('authFailureOf', () => {
       answer(422, { error: { code: 'X', message: 'Invalid', fields: { email: ['is taken'], base: ['Try later'] } } }),
       ['password'],
     );
-    expect(failure).toEqual({ message: 'email is taken Try later', fields: {} });
+    expect(failure).toEqual({ message: 'email is taken Try later', fields: {}, status: 422 });
   });
 
   it('says when to try again after a 429', async () => {
@@ -33,12 +33,14 @@ describe('authFailureOf', () => {
     );
     expect(failure.message).toMatch(/^Too many attempts\. Try again in /);
     expect(failure.fields).toEqual({});
+    expect(failure.status).toBe(429);
   });
 
   it('falls back to the status when the body is not the API error', async () => {
     expect(await authFailureOf(answer(502, undefined), ['name'])).toEqual({
       message: 'Request failed (502)',
       fields: {},
+      status: 502,
     });
   });
 });

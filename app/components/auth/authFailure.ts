@@ -12,6 +12,8 @@ export interface AuthFailure {
   /** Shown under the form; null when every error sits beside its field. */
   message: string | null;
   fields: Record<string, string[]>;
+  /** The answer's HTTP status; absent when no answer came. */
+  status?: number;
 }
 
 /** The failure when no answer came at all. */
@@ -26,7 +28,8 @@ export async function authFailureOf(response: Response, fieldNames: Iterable<str
   const message = body?.error?.message ?? `Request failed (${response.status})`;
   if (response.status === 429) {
     const seconds = Number(response.headers.get('retry-after'));
-    return { message: retryText(message, Number.isFinite(seconds) && seconds > 0 ? seconds : undefined), fields: {} };
+    const retryAfter = Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+    return { message: retryText(message, retryAfter), fields: {}, status: response.status };
   }
   const fields: Record<string, string[]> = {};
   const elsewhere: string[] = [];
@@ -36,5 +39,9 @@ export async function authFailureOf(response: Response, fieldNames: Iterable<str
     else elsewhere.push(...messages.map((text) => (name === 'base' ? text : `${name} ${text}`)));
   }
   const placed = Object.keys(fields).length > 0;
-  return { message: elsewhere.length > 0 ? elsewhere.join(' ') : placed ? null : message, fields };
+  return {
+    message: elsewhere.length > 0 ? elsewhere.join(' ') : placed ? null : message,
+    fields,
+    status: response.status,
+  };
 }
