@@ -158,6 +158,16 @@ describe('an account without a password', () => {
 });
 
 describe('an account with a password', () => {
+  it('still gives it when its cookie comes in double quotes', async () => {
+    // better-auth reads a quoted cookie value too: the check must find the same session, or refuse.
+    const quinn = await signUp('Quinn', uniqueEmail('quinn'), PASSWORD);
+    const [name, value] = quinn.cookie.split(/=(.*)/s);
+    const response = await deleteAccount(`${name}="${value}"`, {});
+    expect(await response.clone().json()).toMatchObject({ error: { fields: { password: ["can't be blank"] } } });
+    await expectRefused(response, 400, 'quoted cookie');
+    expect(await userExists(quinn.id)).toBe(true);
+  });
+
   it('still gives it on a fresh sign-in; a wrong type or a list is a 400 and nothing goes', async () => {
     const email = uniqueEmail('tess');
     // Signed up this instant: as fresh as a session gets.

@@ -23,7 +23,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { db } from '@/db/database';
 import { sessions } from '@/db/schema';
-import { BadRequest, Forbidden } from '@/server';
+import { BadRequest, Forbidden, Unauthorized } from '@/server';
 import { hasPasswordCondition } from './hasPassword';
 import { sessionTokenOf } from './sessionCookie';
 
@@ -60,8 +60,9 @@ export async function assertAccountDeletionProof(request: Request, body: unknown
     throw new BadRequest('Invalid input', { password: ['must be a string'] });
   }
   const session = await sessionOf(request);
-  // No live session: better-auth answers 401.
-  if (!session) return;
+  // No live session found here: refused here, never left to better-auth. Should its reading of the cookie
+  // ever find a session this one does not, it would delete on that session with no proof at all.
+  if (!session) throw new Unauthorized();
   if (session.hasPassword) {
     if (!password) throw new BadRequest('Invalid input', { password: ["can't be blank"] });
     return;

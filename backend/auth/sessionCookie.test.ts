@@ -33,4 +33,11 @@ describe('session cookie encoding', () => {
     expect(header).toContain('%2F');
     expect(header).not.toContain('%25');
   });
+
+  it('reads a value sent in double quotes as better-auth does: the same session on both sides', () => {
+    const [pair] = serializeSessionCookie(sessionCookie(request, TOKEN)).split(';');
+    const [name, value] = String(pair).split(/=(.*)/s);
+    const quoted = new Request('http://localhost/', { headers: { cookie: `other=1; ${name}="${value}"` } });
+    expect(sessionTokenOf(quoted)).toBe(TOKEN);
+  });
 });

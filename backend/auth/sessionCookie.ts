@@ -38,11 +38,18 @@ function verifySessionCookie(value: string): string | null {
   return presented.length === expected.length && timingSafeEqual(presented, expected) ? token : null;
 }
 
-/** The raw value of `name` in a Cookie header (the first one, as browsers send the most specific first). */
+/**
+ * The raw value of `name` in a Cookie header (the first one, as browsers send the most specific first),
+ * without the double quotes a value may be sent in: better-auth (better-call) drops them too, and both
+ * sides must find the same session in the same header.
+ */
 function cookieValue(header: string, name: string): string | null {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      return value.startsWith('"') ? value.slice(1, -1) : value;
+    }
   }
   return null;
 }
