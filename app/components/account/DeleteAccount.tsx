@@ -30,7 +30,8 @@ interface DeleteAccountProps {
 export function DeleteAccount({ hasPassword, signInWindowMinutes }: DeleteAccountProps) {
   const router = useRouter();
   const [password, setPassword] = useState('');
-  const { pending, failure, post } = useAuthPost('/api/auth/delete-user', ['password']);
+  // Without a password field, a password error (the account got one in another tab) shows under the form.
+  const { pending, failure, post } = useAuthPost('/api/auth/delete-user', hasPassword ? ['password'] : []);
 
   async function remove() {
     const next = await post(hasPassword ? { password } : {});
