@@ -65,7 +65,7 @@ beforeAll(async () => {
   ivy = { id: ivyUser.id, email: ivyUser.email, cookie: await signIn(ivyUser.email) };
 });
 
-/** The account that deletes itself: a password (delete-user requires it) and a session. */
+/** The account that deletes itself: a password (it gives it to delete-user) and a session. */
 async function deletingUser(): Promise<{ id: number; cookie: string }> {
   counter += 1;
   return signUp('Dee', `dee-${Date.now()}-${counter}@example.com`, PASSWORD);
@@ -131,16 +131,17 @@ async function holdTeam(teamId: number): Promise<{ letGo: () => Promise<void> }>
   };
 }
 
-/** Resolves once `count` statements of this file's database wait on a lock, or after QUEUE_TIMEOUT_MS. */
-async function queued(count: number): Promise<void> {
+/** True once `count` statements of this file's database wait on a lock; false after QUEUE_TIMEOUT_MS. */
+async function queued(count: number): Promise<boolean> {
   const until = Date.now() + QUEUE_TIMEOUT_MS;
   while (Date.now() < until) {
     const waiting = await db().execute(
       sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
     );
-    if (waiting.length >= count) return;
+    if (waiting.length >= count) return true;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+  return false;
 }
 
 /**
@@ -159,13 +160,27 @@ async function race(
   if (round % 3 === 2) return Promise.all([deletion(), answer(first, stagger(round)), answer(second, stagger(round))]);
   const team = await holdTeam(teamId);
   const deleting = deletion();
-  const deletionFirst = round % 3 === 1 ? queued(1) : Promise.resolve();
-  const all = Promise.all([deleting, answer(first, deletionFirst), answer(second, deletionFirst)]);
+  const deletionFirst = round % 3 === 1 ? queued(1) : Promise.resolve(true);
+  const all = Promise.all([
+    deleting,
+    answer(
+      first,
+      deletionFirst.then(() => undefined),
+    ),
+    answer(
+      second,
+      deletionFirst.then(() => undefined),
+    ),
+  ]);
+  let allWaited: boolean;
   try {
-    await queued(3);
+    allWaited = await queued(3);
   } finally {
     await team.letGo();
   }
+  // A writer that no longer locks the team row would not queue, and the round would not race at all.
+  expect(await deletionFirst, `round ${round}: the deletion waited on the held row`).toBe(true);
+  expect(allWaited, `round ${round}: every request waited on the held row`).toBe(true);
   return all;
 }
 
