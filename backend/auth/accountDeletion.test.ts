@@ -9,10 +9,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cookieFrom, sessionRoutes } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
-import { ApiKey, Invitation, Membership, Team, User } from '@/db/models';
+import { ApiKey, Invitation, Membership, User } from '@/db/models';
 import { INVITATION_LIFETIME_MS } from '@/db/models/Invitation';
-import { apiKeys, invitations, memberships, serviceAssets, serviceAttachments, teams, users } from '@/db/schema';
+import { apiKeys, invitations, memberships, serviceAssets, serviceAttachments, teams } from '@/db/schema';
 import { isolateText } from '@/server';
+import { teamWith, userExists } from './testing/accountFixtures';
 import { ORIGIN, post } from './testing/hostileAuthRequests';
 
 const PASSWORD = 'correct horse';
@@ -30,18 +31,8 @@ async function signUp(name: string): Promise<{ id: number; email: string; cookie
   return { id: user.id, email, cookie: cookieFrom(response) };
 }
 
-async function teamWith(name: string, members: [number, 'owner' | 'member'][]): Promise<Team> {
-  const team = await Team.create({ name: `${name} ${Date.now()}-${++counter}` });
-  for (const [userId, role] of members) await Membership.create({ teamId: team.id, userId, role });
-  return team;
-}
-
 function deleteAccount(cookie: string, body: unknown = { password: PASSWORD }) {
   return post('/delete-user', body, { cookie });
-}
-
-async function userExists(id: number): Promise<boolean> {
-  return (await db().select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
 }
 
 describe('delete-user', () => {

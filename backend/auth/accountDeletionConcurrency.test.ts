@@ -27,21 +27,20 @@
  * exactly when the deletion said so, a team with members keeps an owner, a
  * deleted team leaves no invitation, and an accepted invitation's team exists.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, api, signIn } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
-import { Invitation, Membership, Team, User } from '@/db/models';
+import { Invitation, Membership, User } from '@/db/models';
 import { INVITATION_LIFETIME_MS } from '@/db/models/Invitation';
-import { invitations, memberships, teams, users } from '@/db/schema';
-import { transaction } from '@/server';
+import { invitations, memberships, teams } from '@/db/schema';
+import { teamWith, userExists } from './testing/accountFixtures';
+import { holdTeam, queued } from './testing/heldTeamRow';
 import { post, signUp } from './testing/hostileAuthRequests';
 
 const PASSWORD = 'correct horse';
 /** Rounds per race, a third of each kind (`race`). */
 const ROUNDS = 15;
-/** How long a held row waits for every request to queue behind it before letting go anyway. */
-const QUEUE_TIMEOUT_MS = 5_000;
 const RACE_TIMEOUT_MS = 120_000;
 
 type ErrorBody = { error?: { code: string; message: string; fields?: Record<string, string[]> } };
@@ -71,12 +70,6 @@ async function deletingUser(): Promise<{ id: number; cookie: string }> {
   return signUp('Dee', `dee-${Date.now()}-${counter}@example.com`, PASSWORD);
 }
 
-async function teamWith(members: [number, 'owner' | 'member'][]): Promise<Team> {
-  const team = await Team.create({ name: `Race ${Date.now()}-${++counter}` });
-  for (const [userId, role] of members) await Membership.create({ teamId: team.id, userId, role });
-  return team;
-}
-
 /** A pending invitation to `email`, as if sent earlier by `invitedById` (the race re-sends it). */
 async function pendingInvitation(teamId: number, email: string, invitedById: number): Promise<void> {
   await Invitation.create({
@@ -102,46 +95,6 @@ let lastDeletionMs = 0;
 function stagger(round: number): Promise<void> {
   const lead = (round * 29) % 240;
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, lastDeletionMs - lead)));
-}
-
-/**
- * Another change of the team in progress: its row held (`FOR UPDATE`) by a transaction of the test's own
- * until `letGo()`. Requests started outside it that need the row queue behind it.
- */
-async function holdTeam(teamId: number): Promise<{ letGo: () => Promise<void> }> {
-  let held!: () => void;
-  let release!: () => void;
-  const holding = new Promise<void>((resolve) => {
-    held = resolve;
-  });
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const committed = transaction(async () => {
-    await db().select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
-    held();
-    await released;
-  });
-  await Promise.race([holding, committed]);
-  return {
-    letGo: async () => {
-      release();
-      await committed;
-    },
-  };
-}
-
-/** True once `count` statements of this file's database wait on a lock; false after QUEUE_TIMEOUT_MS. */
-async function queued(count: number): Promise<boolean> {
-  const until = Date.now() + QUEUE_TIMEOUT_MS;
-  while (Date.now() < until) {
-    const waiting = await db().execute(
-      sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (waiting.length >= count) return true;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return false;
 }
 
 /**
@@ -209,10 +162,6 @@ function expectOneOf(answer: Answer, statuses: number[], label: string): void {
   expect(statuses, `${label} answered ${answer.status} ${JSON.stringify(answer.body)}`).toContain(answer.status);
 }
 
-async function userExists(id: number): Promise<boolean> {
-  return (await db().select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
-}
-
 /** The team after the race: whether it exists, its members and its pending invitations. */
 async function teamState(teamId: number) {
   const [team] = await db().select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
@@ -275,7 +224,7 @@ describe('deleting an account while the team changes', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const label = `round ${round}`;
         const dee = await deletingUser();
-        const team = await teamWith([
+        const team = await teamWith('Race', [
           [dee.id, 'owner'],
           [olive.id, 'owner'],
           [max.id, 'member'],
@@ -315,7 +264,7 @@ describe('deleting an account while the team changes', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const label = `round ${round}`;
         const dee = await deletingUser();
-        const team = await teamWith([
+        const team = await teamWith('Race', [
           [olive.id, 'owner'],
           [dee.id, 'member'],
           [max.id, 'member'],
@@ -361,7 +310,7 @@ describe('deleting an account while the team changes', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const label = `round ${round}`;
         const dee = await deletingUser();
-        const team = await teamWith([[dee.id, 'owner']]);
+        const team = await teamWith('Race', [[dee.id, 'owner']]);
         const guest = `guest-${team.id}@example.com`;
         await pendingInvitation(team.id, guest, dee.id);
         // Ivy's invitation through the API: its link carries the token she accepts with.

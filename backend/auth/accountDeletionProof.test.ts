@@ -11,10 +11,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
-import { Membership, Team, User } from '@/db/models';
-import { accounts, memberships, sessions, teams, users } from '@/db/schema';
+import { Membership, User } from '@/db/models';
+import { accounts, memberships, sessions, teams } from '@/db/schema';
 import { DELETION_SIGN_IN_WINDOW_SECONDS, SIGN_IN_AGAIN_MESSAGE } from './accountDeletionProof';
 import { hasPassword } from './hasPassword';
+import { teamWith, userExists } from './testing/accountFixtures';
 import { accountState, expectRefused, me, post, signUp, tokenOf, uniqueEmail } from './testing/hostileAuthRequests';
 
 const PASSWORD = 'correct horse';
@@ -43,16 +44,6 @@ function deleteAccount(cookie: string, body: unknown) {
   return post('/delete-user', body, { cookie });
 }
 
-async function userExists(id: number): Promise<boolean> {
-  return (await db().select({ id: users.id }).from(users).where(eq(users.id, id))).length === 1;
-}
-
-async function teamWith(members: [number, 'owner' | 'member'][]): Promise<Team> {
-  const team = await Team.create({ name: `Proof ${uniqueEmail('team')}` });
-  for (const [userId, role] of members) await Membership.create({ teamId: team.id, userId, role });
-  return team;
-}
-
 async function teamIds(ids: number[]): Promise<number[]> {
   const rows = await db().select({ id: teams.id }).from(teams).where(inArray(teams.id, ids)).orderBy(teams.id);
   return rows.map((row) => row.id);
@@ -62,8 +53,8 @@ describe('an account without a password', () => {
   it('deletes itself on a fresh sign-in, its teams settled as for anyone, and its session ends', async () => {
     const otto = await oauthUser('Otto');
     const pia = await oauthUser('Pia');
-    const solo = await teamWith([[otto.id, 'owner']]);
-    const shared = await teamWith([
+    const solo = await teamWith('Proof', [[otto.id, 'owner']]);
+    const shared = await teamWith('Proof', [
       [otto.id, 'owner'],
       [pia.id, 'member'],
     ]);
@@ -97,7 +88,7 @@ describe('an account without a password', () => {
 
   it(`is refused with a 403 asking to sign in again once the sign-in is ${DELETION_SIGN_IN_WINDOW_SECONDS / 60} minutes old, and nothing goes`, async () => {
     const rex = await oauthUser('Rex');
-    const team = await teamWith([[rex.id, 'owner']]);
+    const team = await teamWith('Proof', [[rex.id, 'owner']]);
     // Well inside better-auth's own freshness (a day), which alone would have deleted the account.
     await signedInAgo(rex.cookie, DELETION_SIGN_IN_WINDOW_SECONDS + 60);
     const before = await accountState();
