@@ -54,6 +54,38 @@ describe('resolveClientAddress', () => {
   });
 });
 
+// Before any other test here sends a request through the hook: in this process none has passed it yet.
+describe('a request that reached the server in the moment before the hook', () => {
+  it('is not believed, unless TRUST_PROXY names a proxy in front that writes the headers', async () => {
+    let verified: boolean | undefined;
+    // Next opens its port before instrumentation runs: the request event fires, then the hook is installed,
+    // then the waiting request is handled.
+    const early = createServer((incoming, response) => {
+      trustForwardedHeaders(parseTrustProxy(undefined));
+      verified = forwardingVerified(new Request('http://localhost/', { headers: incoming.headers as HeadersInit }));
+      response.end('ok');
+    });
+    early.listen(0, '127.0.0.1');
+    await once(early, 'listening');
+    const { port } = early.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: '127.0.0.1', port, path: '/', headers: { 'x-forwarded-for': '127.0.0.1' } },
+        (response) => response.resume().on('end', () => resolve()),
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    await new Promise<void>((resolve) => early.close(() => resolve()));
+    expect(verified, 'its client wrote X-Forwarded-For: an unknown address').toBe(false);
+
+    // A platform that calls the handlers itself (no request ever passes the hook): its proxy's header counts.
+    trustForwardedHeaders(parseTrustProxy('1'));
+    const fromPlatform = new Request('http://localhost/', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(forwardingVerified(fromPlatform)).toBe(true);
+  });
+});
+
 describe('trustForwardedHeaders at the server request event', () => {
   let server: Server;
   let port: number;

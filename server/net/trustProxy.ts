@@ -23,11 +23,13 @@
  * start`, `.next/standalone/server.js`, `next dev`) without changing how a
  * host starts it. Its one gap: Next.js opens the port a moment before
  * instrumentation runs; a request that arrived in that moment was not
- * rewritten, carries no stamp, and is keyed as an unknown address
- * (fail-closed) by `forwardingVerified`. In a process where no request ever
- * passed the hook (a serverless platform that calls the route handlers
- * itself, unit tests) the headers are read as given: that platform's proxy
- * owns them (docs/security.md, "Vercel").
+ * rewritten and carries no stamp. Such a request cannot be told from one on a
+ * platform that calls the route handlers without a Node server (no request
+ * there ever passes the hook), so `forwardingVerified` believes an unstamped
+ * request only where `TRUST_PROXY` says a proxy in front writes the headers
+ * (docs/security.md, "Vercel"), and only until a request has passed the hook;
+ * otherwise it is an unknown address (fail-closed). A process that never
+ * installed the hook (unit tests) reads the headers as given.
  *
  * `TRUST_PROXY` (env.ts) is parsed by `parseTrustProxy`: a hop count, or a
  * list of proxy addresses / CIDRs / the names loopback, private, linklocal.
@@ -132,6 +134,8 @@ interface ForwardingState {
   stamp: string;
   /** A request has passed the hook in this process: from then on an unstamped one is suspect. */
   active: boolean;
+  /** `TRUST_PROXY` names a proxy in front, which writes the forwarded headers itself. */
+  proxyInFront: boolean;
 }
 // On globalThis: instrumentation installs the hook; route bundles (their own copies of this module) read the stamp.
 const state = globalThis as typeof globalThis & { __trustedForwarding?: ForwardingState };
@@ -171,7 +175,8 @@ type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolea
  */
 export function trustForwardedHeaders(trust: TrustProxy): void {
   const prototype = Server.prototype as Server & { __trustProxy?: TrustProxy };
-  state.__trustedForwarding ??= { stamp: randomBytes(18).toString('base64url'), active: false };
+  state.__trustedForwarding ??= { stamp: randomBytes(18).toString('base64url'), active: false, proxyInFront: false };
+  state.__trustedForwarding.proxyInFront = 'hops' in trust ? trust.hops > 0 : trust.list.length > 0;
   const installed = prototype.__trustProxy !== undefined;
   prototype.__trustProxy = trust;
   if (installed) return;
@@ -189,11 +194,15 @@ export function trustForwardedHeaders(trust: TrustProxy): void {
 
 /**
  * Whether a request's forwarded headers can be believed: it passed the
- * rewrite, or no request in this process ever did (the platform in front owns
- * the headers; unit tests build requests as the rewrite leaves them).
+ * rewrite; or no request in this process has yet and `TRUST_PROXY` names a
+ * proxy in front (a platform that calls the handlers itself: its proxy owns
+ * the headers); or the hook was never installed (unit tests build requests as
+ * the rewrite leaves them). Not a request that reached the server in the
+ * moment before the hook, with no proxy in front: its client wrote them.
  */
 export function forwardingVerified(request: Request): boolean {
   const forwarding = state.__trustedForwarding;
-  if (!forwarding?.active) return true;
-  return request.headers.get(STAMP_HEADER) === forwarding.stamp;
+  if (!forwarding) return true;
+  if (request.headers.get(STAMP_HEADER) === forwarding.stamp) return true;
+  return !forwarding.active && forwarding.proxyInFront;
 }
