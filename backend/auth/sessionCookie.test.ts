@@ -40,4 +40,29 @@ describe('session cookie encoding', () => {
     const quoted = new Request('http://localhost/', { headers: { cookie: `other=1; ${name}="${value}"` } });
     expect(sessionTokenOf(quoted)).toBe(TOKEN);
   });
+
+  it('accepts the signature better-auth accepts: the unused bits of its last character do not count', () => {
+    const [pair] = serializeSessionCookie(sessionCookie(request, TOKEN)).split(';');
+    const [name, value] = String(pair).split(/=(.*)/s);
+    const decoded = decodeURIComponent(String(value));
+    const dot = decoded.lastIndexOf('.');
+    const sig = decoded.slice(dot + 1);
+    // The 43rd character carries 2 bits that are not part of the 32 bytes: flip one of them.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const last = alphabet.indexOf(sig.charAt(42));
+    const twin = `${sig.slice(0, 42)}${alphabet.charAt(last ^ 1)}=`;
+    const withSignature = (text: string) =>
+      new Request('http://localhost/', {
+        headers: { cookie: `${name}=${encodeURIComponent(`${decoded.slice(0, dot)}.${text}`)}` },
+      });
+    expect(sessionTokenOf(withSignature(twin))).toBe(TOKEN);
+    // A changed byte, a URL-safe alphabet or no padding: refused, as better-auth refuses them.
+    expect(
+      sessionTokenOf(withSignature(`${alphabet.charAt((alphabet.indexOf(sig.charAt(0)) + 1) % 64)}${sig.slice(1)}`)),
+    ).toBeNull();
+    expect(sessionTokenOf(withSignature(sig.replaceAll('+', '-').replaceAll('/', '_')))).toBe(
+      /[+/]/.test(sig) ? null : TOKEN,
+    );
+    expect(sessionTokenOf(withSignature(sig.slice(0, 43)))).toBeNull();
+  });
 });

@@ -33,10 +33,17 @@ function verifySessionCookie(value: string): string | null {
   const dot = decoded.lastIndexOf('.');
   if (dot < 1) return null;
   const token = decoded.slice(0, dot);
-  const presented = Buffer.from(decoded.slice(dot + 1));
-  const expected = Buffer.from(signature(token));
+  // The signature's bytes, compared as better-auth (better-call) compares them: 44 base64 characters
+  // decoded, so the unused low bits of the last one do not matter. Both sides then accept the same cookies.
+  const text = decoded.slice(dot + 1);
+  if (!SIGNATURE.test(text)) return null;
+  const presented = Buffer.from(text, 'base64');
+  const expected = Buffer.from(signature(token), 'base64');
   return presented.length === expected.length && timingSafeEqual(presented, expected) ? token : null;
 }
+
+/** An HMAC-SHA256 in standard base64 with its padding. */
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 
 /**
  * The raw value of `name` in a Cookie header (the first one, as browsers send the most specific first),
