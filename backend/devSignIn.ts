@@ -12,6 +12,10 @@
  *   same machine, set TRUST_PROXY, or every proxied client counts as local.
  * - An `Origin` other than the app's is refused (a DNS-rebinding page reaches
  *   a local server under its own name, and its Origin says so).
+ * - Without APP_URL (development), the app's origin is the Host the browser
+ *   addressed, which a DNS-rebinding page names itself, Origin included: then
+ *   only `localhost`, a name under it, or a loopback address is served. Set
+ *   APP_URL to sign in under another name (a LAN address, a tunnel).
  *
  * The session it starts is the same kind better-auth's password sign-in
  * starts (backend/session.ts); the cookie is returned, for the caller to
@@ -31,11 +35,20 @@ export interface DevSignInRule {
   enabled: boolean;
   /** ... but only for clients on this machine (production). */
   loopbackOnly: boolean;
+  /** ... and only under a loopback host name (no APP_URL: the app's origin is whatever Host says). */
+  loopbackHostOnly: boolean;
 }
 
-/** The rule from the environment: env.ts `devLoginEnabled`, loopback only in production. */
+/** The rule from the environment: env.ts `devLoginEnabled`, loopback only in production, and without APP_URL. */
 function devSignInRule(): DevSignInRule {
-  return { enabled: devLoginEnabled, loopbackOnly: env.NODE_ENV === 'production' };
+  return { enabled: devLoginEnabled, loopbackOnly: env.NODE_ENV === 'production', loopbackHostOnly: !env.APP_URL };
+}
+
+/** `localhost`, a name under it, or a loopback address: names a DNS-rebinding page cannot take. */
+function isLoopbackHostName(origin: string | undefined): boolean {
+  if (!origin || !URL.canParse(origin)) return false;
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || isLoopbackAddress(host);
 }
 
 const input = z.object({
@@ -66,6 +79,9 @@ export async function devSignIn(
   if (!rule.enabled) throw new Forbidden('Dev sign-in is disabled (set AUTH_DEV_LOGIN=true to enable it)');
   if (rule.loopbackOnly && !isLoopbackAddress(clientAddress(request))) {
     throw new Forbidden('Dev sign-in answers only clients on this machine (loopback) in production');
+  }
+  if (rule.loopbackHostOnly && !isLoopbackHostName(appOrigin(request))) {
+    throw new Forbidden('Dev sign-in answers only localhost unless APP_URL names the app (set it to use another host)');
   }
   const origin = request.headers.get('origin');
   if (origin !== null && (!URL.canParse(origin) || new URL(origin).origin !== appOrigin(request))) {

@@ -109,7 +109,7 @@ describe('POST /api/session (dev sign-in)', () => {
 
   it('is refused (403, JSON) when dev sign-in is disabled; GET keeps working', async () => {
     const cookie = cookieFrom(await post(JSON.stringify({ email: 'alice@example.com' })));
-    const production = createSessionRoutes({ enabled: false, loopbackOnly: false });
+    const production = createSessionRoutes({ enabled: false, loopbackOnly: false, loopbackHostOnly: false });
     const response = await production.POST(
       new Request('http://localhost/api/session', {
         method: 'POST',
@@ -186,7 +186,7 @@ describe('GET /api/session', () => {
 });
 
 describe('POST /api/session in production (AUTH_DEV_LOGIN=true: loopback clients only)', () => {
-  const production = createSessionRoutes({ enabled: true, loopbackOnly: true });
+  const production = createSessionRoutes({ enabled: true, loopbackOnly: true, loopbackHostOnly: false });
   /** A request as the server leaves it: X-Forwarded-For holds the address it resolved from the socket. */
   const signIn = (clientAddress: string, headers: Record<string, string> = {}) =>
     production.POST(
@@ -213,6 +213,33 @@ describe('POST /api/session in production (AUTH_DEV_LOGIN=true: loopback clients
         code: 'FORBIDDEN',
         message: 'Dev sign-in answers only clients on this machine (loopback) in production',
       });
+    },
+  );
+});
+
+describe('POST /api/session without APP_URL (development): loopback host names only', () => {
+  const development = createSessionRoutes({ enabled: true, loopbackOnly: false, loopbackHostOnly: true });
+  /** A browser's request to `host`, from a page of the same origin. */
+  const signIn = (host: string) =>
+    development.POST(
+      new Request(`http://${host}/api/session`, {
+        method: 'POST',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'alice@example.com' }),
+      }),
+    );
+
+  it.each(['localhost:3000', 'app.localhost:3000', '127.0.0.1:3000', '[::1]:3000'])('signs in at %s', async (host) => {
+    expect((await signIn(host)).status).toBe(200);
+  });
+
+  it.each(['rebind.attacker.example:3000', '192.168.1.20:3000', 'localhost.attacker.example:3000'])(
+    'refuses %s: a DNS-rebinding page names its own host, Origin included',
+    async (host) => {
+      const response = await signIn(host);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect((await response.json()).error.message).toMatch(/only localhost unless APP_URL/);
     },
   );
 });

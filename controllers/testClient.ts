@@ -9,7 +9,7 @@ import { demoSeeder } from '@/db/demoSeed';
 import { Campaign, Membership, Team, User } from '@/db/models';
 import { handler } from './index';
 
-export const sessionRoutes = createSessionRoutes({ enabled: true, loopbackOnly: false });
+export const sessionRoutes = createSessionRoutes({ enabled: true, loopbackOnly: false, loopbackHostOnly: false });
 
 export interface ApiResponse<T = unknown> {
   status: number;

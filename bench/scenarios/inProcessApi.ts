@@ -34,7 +34,7 @@ export async function callApi(call: ApiCall): Promise<{ status: number; body: un
 
 /** A session cookie from the app's real sign-in route (dev sign-in on). */
 export async function signInInProcess(email: string): Promise<string> {
-  const routes = createSessionRoutes({ enabled: true, loopbackOnly: false });
+  const routes = createSessionRoutes({ enabled: true, loopbackOnly: false, loopbackHostOnly: false });
   const response = await routes.POST(
     new Request('http://localhost/api/session', {
       method: 'POST',

@@ -16,7 +16,7 @@ import { createAuthRoutes } from '../authRoutes';
 import { authSecret } from '../authSecret';
 
 const authRoutes = createAuthRoutes();
-export const sessionRoutes = createSessionRoutes({ enabled: true, loopbackOnly: false });
+export const sessionRoutes = createSessionRoutes({ enabled: true, loopbackOnly: false, loopbackHostOnly: false });
 export const ORIGIN = 'http://localhost';
 export const JSON_TYPE = 'application/json';
 
