@@ -3,9 +3,14 @@
  * parser of TRUST_PROXY, the walk through X-Forwarded-For, and the rewrite at
  * a real Node HTTP server's request event (as under `next start`).
  */
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardingVerified, parseTrustProxy, resolveClientAddress, trustForwardedHeaders } from './trustProxy';
 
@@ -149,5 +154,43 @@ describe('trustForwardedHeaders at the server request event', () => {
     expect(headers['x-forwarded-for']).toBe('203.0.113.7');
     expect(headers['x-forwarded-host']).toBe('app.example.com');
     expect(headers['x-forwarded-proto']).toBe('https');
+  });
+
+  it('rewrites requests to an HTTPS server too (`next dev --experimental-https`)', async () => {
+    trustForwardedHeaders(parseTrustProxy(undefined));
+    // A throw-away self-signed certificate (openssl, as on every machine this template targets).
+    const dir = mkdtempSync(path.join(tmpdir(), 'trust-proxy-'));
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert].concat([
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ]),
+      { stdio: 'ignore' },
+    );
+    let seenOverTls: IncomingHttpHeaders = {};
+    const secure = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (incoming, response) => {
+      seenOverTls = { ...incoming.headers };
+      response.end('ok');
+    });
+    rmSync(dir, { recursive: true, force: true });
+    secure.listen(0, '127.0.0.1');
+    await once(secure, 'listening');
+    const securePort = (secure.address() as AddressInfo).port;
+    await new Promise<void>((resolve, reject) => {
+      const outgoing = httpsRequest(
+        { host: '127.0.0.1', port: securePort, path: '/', headers: forged, rejectUnauthorized: false },
+        (response) => response.resume().on('end', () => resolve()),
+      );
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    await new Promise<void>((resolve) => secure.close(() => resolve()));
+    expect(seenOverTls['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seenOverTls['x-forwarded-host']).toBeUndefined();
+    expect(forwardingVerified(new Request('http://localhost/', { headers: seenOverTls as HeadersInit }))).toBe(true);
   });
 });

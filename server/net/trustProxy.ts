@@ -35,7 +35,9 @@
  * list of proxy addresses / CIDRs / the names loopback, private, linklocal.
  */
 import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, Server } from 'node:http';
+import type { EventEmitter } from 'node:events';
+import { Server as HttpServer, type IncomingMessage } from 'node:http';
+import { Server as HttpsServer } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 /** How many proxies stand in front (`hops`), or which addresses are proxies (`proxies`). */
@@ -136,6 +138,8 @@ interface ForwardingState {
   active: boolean;
   /** `TRUST_PROXY` names a proxy in front, which writes the forwarded headers itself. */
   proxyInFront: boolean;
+  /** The latest `trustForwardedHeaders` call's setting. */
+  trust: TrustProxy;
 }
 // On globalThis: instrumentation installs the hook; route bundles (their own copies of this module) read the stamp.
 const state = globalThis as typeof globalThis & { __trustedForwarding?: ForwardingState };
@@ -165,7 +169,7 @@ function rewriteForwardedHeaders(request: IncomingMessage, trust: TrustProxy, st
   headers[STAMP_HEADER] = stamp;
 }
 
-type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
+type Emit = (this: EventEmitter, event: string | symbol, ...args: unknown[]) => boolean;
 
 /**
  * Installs the rewrite on every HTTP(S) server of this process (Next's own):
@@ -174,22 +178,29 @@ type Emit = (this: Server, event: string | symbol, ...args: unknown[]) => boolea
  * process after this call or before it.
  */
 export function trustForwardedHeaders(trust: TrustProxy): void {
-  const prototype = Server.prototype as Server & { __trustProxy?: TrustProxy };
-  state.__trustedForwarding ??= { stamp: randomBytes(18).toString('base64url'), active: false, proxyInFront: false };
-  state.__trustedForwarding.proxyInFront = 'hops' in trust ? trust.hops > 0 : trust.list.length > 0;
-  const installed = prototype.__trustProxy !== undefined;
-  prototype.__trustProxy = trust;
-  if (installed) return;
-  const emit = prototype.emit as Emit;
-  const emitRewritten: Emit = function (event, ...args) {
-    const forwarding = state.__trustedForwarding;
-    if (event === 'request' && forwarding && prototype.__trustProxy) {
-      forwarding.active = true;
-      rewriteForwardedHeaders(args[0] as IncomingMessage, prototype.__trustProxy, forwarding.stamp);
-    }
-    return emit.call(this, event, ...args);
+  state.__trustedForwarding ??= {
+    stamp: randomBytes(18).toString('base64url'),
+    active: false,
+    proxyInFront: false,
+    trust,
   };
-  prototype.emit = emitRewritten as Server['emit'];
+  const forwarding = state.__trustedForwarding;
+  forwarding.trust = trust;
+  forwarding.proxyInFront = 'hops' in trust ? trust.hops > 0 : trust.list.length > 0;
+  // https.Server does not inherit http.Server's emit (`next dev --experimental-https`): both get the hook.
+  for (const prototype of [HttpServer.prototype, HttpsServer.prototype] as (EventEmitter & { __forwarding?: true })[]) {
+    if (prototype.__forwarding) continue;
+    prototype.__forwarding = true;
+    const emit = prototype.emit as Emit;
+    const emitRewritten: Emit = function (event, ...args) {
+      if (event === 'request') {
+        forwarding.active = true;
+        rewriteForwardedHeaders(args[0] as IncomingMessage, forwarding.trust, forwarding.stamp);
+      }
+      return emit.call(this, event, ...args);
+    };
+    prototype.emit = emitRewritten;
+  }
 }
 
 /**
