@@ -174,12 +174,17 @@ describe('has-many', () => {
 });
 
 describe('attach refuses (nothing changed)', () => {
-  it("an asset of another scope, or one the record's model cannot match, as NotFound('Asset')", async () => {
+  it("an asset of another scope, of none, or one the record's model cannot match, as NotFound('Asset')", async () => {
     for (const scope of [{ teamId: 2 }, { teamId: 1, projectId: 5 }, { teamId: '1' }]) {
       const asset = await makeAsset({ metadata: { scope: scope as Record<string, number>, slot: 'Billboard.logo' } });
       const error = await rejection(spring.attach('logo', asset.id));
       expect(error).toBeInstanceOf(NotFound);
       expect(error.message).toBe('Asset not found');
+    }
+    // No scope recorded (a server-side file made without one): no tenant's, so not this one's either.
+    for (const metadata of [{}, { slot: 'Billboard.logo' }, { scope: null }] as AssetMetadata[]) {
+      const unscoped = await makeAsset({ metadata });
+      expect(await rejection(spring.attach('logo', unscoped.id)), JSON.stringify(metadata)).toBeInstanceOf(NotFound);
     }
     for (const id of [999, 0, -1, 1.5, Number.NaN, 2 ** 31]) {
       expect(await rejection(spring.attach('logo', id))).toBeInstanceOf(NotFound);
@@ -195,8 +200,8 @@ describe('attach refuses (nothing changed)', () => {
       /uploaded for Billboard.documents/,
     ],
     ['private access on a public slot', { access: 'private' as const }, /is private/],
-    ['a type the slot refuses', { contentType: 'image/svg+xml', metadata: {} }, /not accepted/],
-    ['a size over the slot', { byteSize: LOGO_MAX + 1, metadata: {} }, /at most 4 KiB/],
+    ['a type the slot refuses', { contentType: 'image/svg+xml', metadata: { scope: { teamId: 1 } } }, /not accepted/],
+    ['a size over the slot', { byteSize: LOGO_MAX + 1, metadata: { scope: { teamId: 1 } } }, /at most 4 KiB/],
   ])('%s: 422', async (_label, overrides, message) => {
     const current = await makeAsset();
     await spring.attach('logo', current.id);

@@ -78,10 +78,14 @@ async function refreshLoaded(record: ModelBase, slotName: string): Promise<void>
   if (record.isLoaded(slotName)) await record.load(slotName);
 }
 
-/** True when every key of the asset's `metadata.scope` equals the owner's attribute of that name. */
+/**
+ * True when every key of the asset's `metadata.scope` equals the owner's attribute of that name. An asset
+ * with no scope recorded belongs to no tenant, so it is in none: a server-side file made without
+ * `metadata.scope` could otherwise be attached (and so read, then detached) from any tenant by its id.
+ * An empty scope (`{}`: an UploadsController without `@scope`, in an app without tenants) is in every one.
+ */
 function inScope(owner: Record<string, unknown>, metadata: AssetMetadata): boolean {
   const scope = metadata.scope;
-  if (scope === undefined) return true;
   if (typeof scope !== 'object' || scope === null) return false;
   return Object.entries(scope).every(([key, value]) => Object.hasOwn(owner, key) && owner[key] === value);
 }
