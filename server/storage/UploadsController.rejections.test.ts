@@ -3,6 +3,7 @@
  * the database and the bucket as they were (real PostgreSQL and s3rver).
  */
 import { describe, expect, it } from 'vitest';
+import { buildRouter, createApiHandler, UploadsController } from '@/server';
 import { headObject } from './objectStore';
 import { call, DOCUMENTS_MAX, LOGO_MAX } from './testing/attachmentFixtures';
 import {
@@ -277,5 +278,35 @@ describe('attach rejections (nothing changed)', () => {
     expect(over.body.error.fields).toEqual({ documents: [`can hold at most ${DOCUMENTS_MAX} files`] });
     expect(await attachmentRows()).toEqual(before);
     expect(before.map((row) => row.position)).toEqual([0, 1, 2]);
+  });
+});
+
+describe('an uploads controller that records no owner', () => {
+  // Neither @scope nor uploadMetadata(): confirm and the multipart steps would find every user's asset.
+  class UploadController extends UploadsController<{ userId: number }> {}
+  const handler = createApiHandler({ routers: buildRouter(UploadController), createContext: () => ({ userId: 1 }) });
+  const post = async (path: string, body: unknown) => {
+    const response = await handler(
+      new Request(`http://localhost/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('refuses to presign or confirm: a 500 that names nothing, and nothing written', async () => {
+    const theirs = await upload({ user: BOB, team: 2 });
+    const before = await assetRows();
+    for (const [path, body] of [
+      ['/uploads/presign', presignBody()],
+      ['/uploads/confirm', { assetId: theirs.asset.id }],
+    ] as const) {
+      const answer = await post(path, body);
+      expect(answer.status, path).toBe(500);
+      expect(answer.text, path).not.toMatch(/uploadMetadata|UploadController/);
+    }
+    expect(await assetRows()).toEqual(before);
   });
 });

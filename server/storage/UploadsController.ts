@@ -138,12 +138,23 @@ export abstract class UploadsController<Ctx = unknown> extends ActiveController<
     const filename = sanitizeFilename(input.filename);
     const key = generateObjectKey(filename, input.contentType, registered.slot.access);
     // Framework keys last: uploadMetadata() cannot overwrite the scope or slot.
-    const metadata = { ...(await this.uploadMetadata()), scope: this.scopeParams, slot: registered.key };
+    const metadata = { ...(await this.ownership()), slot: registered.key };
     return { registered, filename, key, metadata };
   }
 
+  /**
+   * What an asset records of who uploaded it, and what confirm and the multipart steps look it up by. Empty
+   * (no `@scope`, no uploadMetadata()) it would match every asset: anyone could confirm or abort anyone's
+   * upload by its id. Refused, then, as the programming error it is.
+   */
   private async ownership(): Promise<Record<string, unknown>> {
-    return { ...(await this.uploadMetadata()), scope: this.scopeParams };
+    const metadata = await this.uploadMetadata();
+    if (Object.keys(this.scopeParams).length === 0 && Object.keys(metadata).length === 0) {
+      throw new Error(
+        `${this.constructor.name}: an uploads controller needs @scope or an uploadMetadata() that names the uploader`,
+      );
+    }
+    return { ...metadata, scope: this.scopeParams };
   }
 
   @action('POST', undefined, {
