@@ -8,6 +8,12 @@ const PDF = Buffer.from('%PDF-1.7 a document');
 const HTML = Buffer.from('<!doctype html><script>alert(1)</script>');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const XML_SVG = Buffer.from(`<?xml version="1.0"?>${SVG}`);
+const XHTML = Buffer.from(
+  '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
+);
+const FEED = Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel><title>News</title></channel></rss>');
+const xmlListed = hasManyAttached({ accepts: ['application/xml', 'application/rss+xml'] });
+const applications = hasManyAttached({ accepts: 'application/*' });
 
 const images = hasManyAttached({ accepts: 'image/*' });
 const svgToo = hasManyAttached({ accepts: ['image/*', 'image/svg+xml'] });
@@ -23,6 +29,7 @@ describe('sniffContentType', () => {
     ['SVG with an XML declaration (detected as XML) where listed', XML_SVG, 'image/svg+xml', svgToo],
     ['plain text where the slot accepts anything', Buffer.from('notes'), 'text/plain', anything],
     ['any detected type claimed as application/octet-stream', PDF, 'application/octet-stream', anything],
+    ['an XML feed where the slot lists its type', FEED, 'application/rss+xml', xmlListed],
   ])('passes %s', async (_label, bytes, claimed, slot) => {
     expect(await sniffContentType(bytes, claimed, slot)).toBeNull();
   });
@@ -35,6 +42,11 @@ describe('sniffContentType', () => {
     ['plain text under a wildcard (text/*)', Buffer.from('notes'), 'text/plain', texts, 'must list it explicitly'],
     ['HTML as text/html under text/*', HTML, 'text/html', texts, 'must list it explicitly'],
     ['SVG when no slot is known', SVG, 'image/svg+xml', undefined, 'must list it explicitly'],
+    // XML is detected as XML whatever its vocabulary: a wildcard must not let XHTML with scripts through.
+    ['XHTML as text/xml under text/*', XHTML, 'text/xml', texts, 'must list it explicitly'],
+    ['XHTML as application/xhtml+xml under application/*', XHTML, 'application/xhtml+xml', applications, 'must list'],
+    ['XHTML as application/xml under application/*', XHTML, 'application/xml', applications, 'must list'],
+    ['XML as image/x+xml under image/*', XHTML, 'image/x+xml', images, 'must list it explicitly'],
   ])('refuses %s', async (_label, bytes, claimed, slot, message) => {
     expect(await sniffContentType(bytes, claimed, slot)).toContain(message);
   });

@@ -14,6 +14,8 @@
  *   slot names it explicitly (`accepts: ['text/plain']`, or a slot accepting
  *   anything). A wildcard such as `image/*` is not explicit: HTML claimed as
  *   `image/png` is refused, because the detector knows PNG and found none.
+ * - XML is recognised, but only as XML: it passes under the same rule as the
+ *   text formats, since XHTML and SVG carry scripts under any XML type.
  */
 import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
 import { mimeEssence } from '../shared/mimeMatches';
@@ -54,8 +56,13 @@ export async function sniffContentType(
   const claimed = mimeEssence(claimedType) ?? claimedType.toLowerCase();
   const detected = await fileTypeFromBuffer(firstBytes);
   if (detected) {
-    if (claimed === OPAQUE || agrees(detected.mime, claimed)) return null;
-    return `looks like ${detected.mime}, not ${claimed}`;
+    if (claimed !== OPAQUE && !agrees(detected.mime, claimed)) return `looks like ${detected.mime}, not ${claimed}`;
+    // XML says nothing of its vocabulary: XHTML or SVG with scripts is as much `application/xml` as a feed.
+    // Like the text formats, it passes only where the slot lists the claimed type, never through `text/*`.
+    if (detected.mime === 'application/xml' && claimed !== OPAQUE && !acceptsExplicitly(slot, claimed)) {
+      return `cannot be verified as ${claimed}: the slot must list it explicitly`;
+    }
+    return null;
   }
   if (supportedMimeTypes.has(claimed)) return `does not look like ${claimed}`;
   if (!acceptsExplicitly(slot, claimed)) {
