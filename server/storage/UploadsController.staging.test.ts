@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../model';
 import type { S3ObjectEvent } from '../testing/s3Server';
 import { headObject, putObject } from './objectStore';
+import { s3Client } from './s3Client';
 import { call } from './testing/attachmentFixtures';
 import { ALICE, type AssetRow, assetRows, PDF, PNG, presignBody, setUpUploadEnvironment } from './testing/uploadFlow';
 
@@ -186,5 +187,75 @@ describe('content sniffing at confirm', () => {
     const answer = await confirm(assetId);
     expect(answer.status).toBe(422);
     expect(answer.body.error.fields.contentType[0]).toMatch(/looks like application\/pdf/);
+  });
+});
+
+/**
+ * The upload URL stays valid after confirm starts, so a second PUT can land while confirm works. Each test lands a real
+ * PUT just before one of confirm's storage commands, by holding the S3 client's command until that PUT is stored.
+ */
+describe('a second PUT to the upload URL during confirm', () => {
+  const EVIL = Buffer.alloc(PNG.byteLength, ' ');
+  Buffer.from('<html><script>alert(document.cookie)</script></html>').copy(EVIL);
+
+  /** Confirms, PUTting EVIL to `uploadUrl` before the first `commandName`; returns the answer and the commands' inputs. */
+  async function confirmWithPutBefore(commandName: string, uploadUrl: string, assetId: number) {
+    let landed = false;
+    const inputs: Record<string, Record<string, unknown>> = {};
+    const client = s3Client();
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const name = context.commandName ?? '';
+        inputs[name] ??= args.input as Record<string, unknown>;
+        if (name === commandName && !landed) {
+          landed = true;
+          const init = { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(EVIL) };
+          expect((await fetch(uploadUrl, init)).status).toBe(200);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'secondPutDuringConfirm' },
+    );
+    try {
+      const answer = await confirm(assetId);
+      expect(landed, `no ${commandName} was sent during confirm`).toBe(true);
+      return { answer, inputs };
+    } finally {
+      client.middlewareStack.remove('secondPutDuringConfirm');
+    }
+  }
+
+  it('while the bytes are read: 409, nothing promoted, and confirming again checks the new bytes', async () => {
+    const { assetId, uploadUrl, row } = await stage(PNG, 'image/png');
+    const { answer, inputs } = await confirmWithPutBefore('GetObjectCommand', uploadUrl, assetId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('CONFLICT');
+    // The store is asked for the bytes it was HEADed with; s3rver ignores the condition, the ETag comparison does not.
+    expect(inputs.GetObjectCommand?.IfMatch).toBe(`"${createHash('md5').update(PNG).digest('hex')}"`);
+    expect(await headObject(row.key)).toBeNull();
+    expect(await assetRows()).toMatchObject([{ status: 'pending' }]);
+    const again = await confirm(assetId);
+    expect(again.status).toBe(422);
+    expect(again.body.error.fields.contentType[0]).toMatch(/does not look like image\/png/);
+  });
+
+  it('between the check and the copy: the copy is checked too, and refused', async () => {
+    const { assetId, uploadUrl, row } = await stage(PNG, 'image/png');
+    const { answer, inputs } = await confirmWithPutBefore('CopyObjectCommand', uploadUrl, assetId);
+    // A real store refuses the copy by this condition (409); s3rver ignores it, and the copy's ETag gives it away.
+    expect(inputs.CopyObjectCommand?.CopySourceIfMatch).toBe(`"${createHash('md5').update(PNG).digest('hex')}"`);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.fields.contentType[0]).toMatch(/does not look like image\/png/);
+    expect(await assetRows()).toEqual([]);
+    expect(await headObject(row.key)).toBeNull();
+    expect(await headObject(row.staging_key as string)).toBeNull();
+  });
+
+  it('after the copy: the asset serves the bytes that were checked', async () => {
+    const { assetId, uploadUrl } = await stage(PNG, 'image/png');
+    const { answer } = await confirmWithPutBefore('DeleteObjectCommand', uploadUrl, assetId);
+    expect(answer.status).toBe(200);
+    const served = Buffer.from(await (await fetch(answer.body.url)).arrayBuffer());
+    expect(served.equals(PNG)).toBe(true);
   });
 });

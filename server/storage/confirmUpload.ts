@@ -11,12 +11,15 @@
  * answer for all): HEAD the staged object, compare size and type with the
  * presign, sniff the first bytes (sniffContentType.ts) and, for image slots,
  * read the image header (imageHeaderProblem.ts), copy to the final key,
- * delete the staging object, mark the row ready. A refused upload loses its
- * object and row (422). Storage errors roll back and answer 503, and the
+ * delete the staging object, mark the row ready. The read and the copy are
+ * pinned to the ETag the HEAD saw (copyChecked), so a second PUT racing
+ * confirm cannot put unchecked bytes at the final key. A refused upload
+ * loses its objects and row (422); a staged object that changed while it
+ * was checked is a 409. Storage errors roll back and answer 503, and the
  * client may simply confirm again.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { BadRequest, NotFound, toValidationError } from '../controller/errors';
+import { BadRequest, NotFound, ServiceUnavailable, toValidationError } from '../controller/errors';
 import { db, transaction } from '../model';
 import { mimeEssence } from '../shared/mimeMatches';
 import { Asset } from './Asset';
@@ -41,15 +44,22 @@ async function findUpload(asset: Asset): Promise<{ key: string; head: ObjectHead
   return null;
 }
 
-async function contentProblems(asset: Asset, key: string, head: ObjectHead): Promise<Record<string, string[]>> {
+/** What the store says of the object (size and type) against the presign. */
+function headProblems(asset: Asset, head: ObjectHead): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (head.byteSize !== asset.byteSize) {
     problems.byteSize = [`is ${head.byteSize} bytes, but ${asset.byteSize} bytes were presigned`];
   }
   if (mimeEssence(head.contentType ?? '') !== mimeEssence(asset.contentType)) {
     problems.contentType = [`is ${head.contentType ?? 'unknown'}, but ${asset.contentType} was presigned`];
-    return problems;
   }
+  return problems;
+}
+
+/** Everything wrong with the object at `key` whose HEAD was `head`; its bytes are read pinned to the head's ETag. */
+async function contentProblems(asset: Asset, key: string, head: ObjectHead): Promise<Record<string, string[]>> {
+  const problems = headProblems(asset, head);
+  if (problems.contentType) return problems;
   const slotKey = asset.metadata.slot;
   const slot = typeof slotKey === 'string' ? findSlot(slotKey)?.slot : undefined;
   // Image slots: enough of the file for libvips to read the header, not only the magic bytes.
@@ -58,7 +68,9 @@ async function contentProblems(asset: Asset, key: string, head: ObjectHead): Pro
   // An empty object has nothing to read; s3rver answers a range on it with a 206 that promises a byte and
   // sends none, and the reset connection looked like an outage (503) to every retry.
   const firstBytes =
-    head.byteSize === 0 ? new Uint8Array() : ((await readObjectStart(key, readLength)) ?? new Uint8Array());
+    head.byteSize === 0
+      ? new Uint8Array()
+      : ((await readObjectStart(key, readLength, { ifMatch: head.etag })) ?? new Uint8Array());
   const sniffed = await sniffContentType(firstBytes.subarray(0, SNIFF_BYTES), asset.contentType, slot);
   if (sniffed) problems.contentType = [sniffed];
   else if (checkHeader) {
@@ -68,6 +80,26 @@ async function contentProblems(asset: Asset, key: string, head: ObjectHead): Pro
   return problems;
 }
 
+const hasAny = (problems: Record<string, string[]>) => Object.keys(problems).length > 0;
+
+/**
+ * Copies the checked staging object to `key` and returns the head of what `key` now holds, with its problems. The
+ * upload URL stays valid, so a second PUT may replace the staging object between the check and the copy: the copy
+ * is pinned to the checked ETag. A store that ignores that condition answers with another ETag, and then the copy
+ * itself is checked (a store that encrypts with KMS also answers with another ETag, and its copy passes).
+ */
+async function copyChecked(
+  asset: Asset,
+  staged: { key: string; head: ObjectHead },
+): Promise<{ head: ObjectHead; problems: Record<string, string[]> }> {
+  const copy = await copyObject(staged.key, asset.key, { ifMatch: staged.head.etag });
+  if (copy.etag !== undefined && copy.etag === staged.head.etag) return { head: staged.head, problems: {} };
+  const head = await headObject(asset.key);
+  // Only a store that lost a write it acknowledged gets here; the client may confirm again.
+  if (!head) throw new ServiceUnavailable('The store did not keep the copied upload; confirm again');
+  return { head, problems: await contentProblems(asset, asset.key, head) };
+}
+
 async function verifyAndPromote(asset: Asset): Promise<Outcome> {
   const upload = await findUpload(asset);
   if (!upload) {
@@ -75,22 +107,23 @@ async function verifyAndPromote(asset: Asset): Promise<Outcome> {
       assetId: ['has no uploaded file: PUT it to uploadUrl, then confirm'],
     });
   }
-  const problems = await contentProblems(asset, upload.key, upload.head);
-  if (Object.keys(problems).length > 0) {
+  const staged = upload.key !== asset.key;
+  let head = upload.head;
+  let problems = await contentProblems(asset, upload.key, head);
+  const copying = staged && !hasAny(problems);
+  if (copying) ({ head, problems } = await copyChecked(asset, upload));
+  if (hasAny(problems)) {
     // Objects first, then row: if a delete fails (503), the pending row remains for the cleanup.
+    if (copying) await deleteObject(asset.key);
     await deleteObject(upload.key);
     await Asset.where({ id: asset.id }).deleteAll();
     return { problems };
   }
-  let etag = upload.head.etag;
-  if (upload.key !== asset.key) {
-    etag = (await copyObject(upload.key, asset.key)).etag ?? etag;
-    await deleteObject(upload.key);
-  }
+  if (staged) await deleteObject(upload.key);
   await asset.update({
     status: 'ready',
-    byteSize: upload.head.byteSize,
-    checksum: etag ?? null,
+    byteSize: head.byteSize,
+    checksum: head.etag ?? null,
     stagingKey: null,
     // The widget attaches right after confirm; if that request never comes, cleanup removes the file by this.
     metadata: { ...asset.metadata, awaitingAttachSince: new Date().toISOString() },

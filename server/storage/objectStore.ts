@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { Conflict } from '../controller/errors';
 import { storageConfig } from './configureStorage';
 import { s3Client } from './s3Client';
 import { withStorage } from './storageErrors';
@@ -81,25 +82,63 @@ export async function deleteObject(key: string): Promise<void> {
 /**
  * Copies an object inside the bucket without the bytes passing through the
  * app (metadata, Content-Type included, is copied too). Returns the new
- * object's ETag. S3 copies objects up to 5 GB in one call.
+ * object's ETag. S3 copies objects up to 5 GB in one call. With `ifMatch`
+ * the store copies only while the source still has that ETag (`Conflict`
+ * otherwise); some S3-compatible stores ignore the condition, so a caller
+ * that must know compares the returned ETag too.
  */
-export async function copyObject(sourceKey: string, targetKey: string): Promise<{ etag: string | undefined }> {
+export async function copyObject(
+  sourceKey: string,
+  targetKey: string,
+  options: { ifMatch?: string } = {},
+): Promise<{ etag: string | undefined }> {
   const { bucket } = storageConfig();
   const source = `${bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`;
   const result = await withStorage(() =>
-    s3Client().send(new CopyObjectCommand({ Bucket: bucket, Key: targetKey, CopySource: source })),
+    s3Client()
+      .send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: targetKey,
+          CopySource: source,
+          ...(options.ifMatch ? { CopySourceIfMatch: `"${options.ifMatch}"` } : {}),
+        }),
+      )
+      .catch(changedToConflict),
   );
   return { etag: unquote(result.CopyObjectResult?.ETag) };
 }
 
-/** The object's first `length` bytes (fewer for a shorter object; empty for an empty one), or null when it is missing. */
-export async function readObjectStart(key: string, length: number): Promise<Uint8Array | null> {
+/** A failed precondition (412): the object changed since its ETag was read. */
+function changedToConflict(error: unknown): never {
+  if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412) throw changed();
+  throw error;
+}
+
+const changed = () => new Conflict('The stored object changed while it was read; try again');
+
+/**
+ * The object's first `length` bytes (fewer for a shorter object; empty for an empty one), or null when it is missing.
+ * With `ifMatch` the bytes are those of the object with that ETag or a `Conflict`: the store is asked for them
+ * (`If-Match`) and the ETag it answers with is compared, for stores that ignore the condition.
+ */
+export async function readObjectStart(
+  key: string,
+  length: number,
+  options: { ifMatch?: string } = {},
+): Promise<Uint8Array | null> {
   const { bucket } = storageConfig();
   return withStorage(async () => {
     try {
       const result = await s3Client().send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${Math.max(length, 1) - 1}` }),
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Range: `bytes=0-${Math.max(length, 1) - 1}`,
+          ...(options.ifMatch ? { IfMatch: `"${options.ifMatch}"` } : {}),
+        }),
       );
+      if (options.ifMatch && unquote(result.ETag) !== options.ifMatch) throw changed();
       return result.Body ? await result.Body.transformToByteArray() : new Uint8Array();
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -107,7 +146,7 @@ export async function readObjectStart(key: string, length: number): Promise<Uint
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
         return new Uint8Array();
       }
-      throw error;
+      return changedToConflict(error);
     }
   });
 }
