@@ -20,12 +20,9 @@
  * check; that setting also governs list-sessions and unlink-account, so it is
  * left alone.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { db } from '@/db/database';
-import { sessions } from '@/db/schema';
-import { BadRequest, Forbidden, Unauthorized } from '@/server';
-import { hasPasswordCondition } from './hasPassword';
-import { sessionTokenOf } from './sessionCookie';
+import { BadRequest, Forbidden } from '@/server';
+import { hasPassword } from './hasPassword';
+import { liveSessionOf } from './liveSession';
 
 /** How recent a sign-in deletes an account that has no password: 10 minutes. */
 export const DELETION_SIGN_IN_WINDOW_SECONDS = 10 * 60;
@@ -34,17 +31,6 @@ export const DELETION_SIGN_IN_WINDOW_SECONDS = 10 * 60;
 export const SIGN_IN_AGAIN_MESSAGE =
   `Sign in again to delete your account: an account without a password can be deleted only within ` +
   `${DELETION_SIGN_IN_WINDOW_SECONDS / 60} minutes of signing in.`;
-
-/** The request's live session: when it began, and whether its user has a password. Undefined without one. */
-async function sessionOf(request: Request): Promise<{ createdAt: Date; hasPassword: boolean } | undefined> {
-  const token = sessionTokenOf(request);
-  if (token === null) return undefined;
-  const [row] = await db()
-    .select({ createdAt: sessions.createdAt, hasPassword: hasPasswordCondition(sessions.userId) })
-    .from(sessions)
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
-  return row;
-}
 
 /**
  * Refuses a deletion that does not prove its user (400 or 403); returns when better-auth may go on.
@@ -59,11 +45,8 @@ export async function assertAccountDeletionProof(request: Request, body: unknown
   if (password !== undefined && typeof password !== 'string') {
     throw new BadRequest('Invalid input', { password: ['must be a string'] });
   }
-  const session = await sessionOf(request);
-  // No live session found here: refused here, never left to better-auth. Should its reading of the cookie
-  // ever find a session this one does not, it would delete on that session with no proof at all.
-  if (!session) throw new Unauthorized();
-  if (session.hasPassword) {
+  const session = await liveSessionOf(request);
+  if (await hasPassword(session.userId)) {
     if (!password) throw new BadRequest('Invalid input', { password: ["can't be blank"] });
     return;
   }

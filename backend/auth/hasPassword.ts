@@ -6,28 +6,18 @@
  * does not (accountDeletionProof.ts); the account page asks this to know which
  * to show.
  */
-import { and, type Column, eq, exists, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { db } from '@/db/database';
 import { accounts } from '@/db/schema';
 
 /** better-auth's providerId for email and password accounts. */
 const CREDENTIAL_PROVIDER = 'credential';
 
-/** The user's accounts that hold a password; `userId` a value, or a column of the statement it goes into. */
-function passwordAccountsOf(userId: Column | number) {
-  return db()
+export async function hasPassword(userId: number): Promise<boolean> {
+  const found = await db()
     .select({ id: accounts.id })
     .from(accounts)
-    .where(
-      and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER), isNotNull(accounts.password)),
-    );
-}
-
-/** SQL true when the user has a password, for a statement that reads more (accountDeletionProof.ts). */
-export function hasPasswordCondition(userId: Column): SQL<boolean> {
-  return sql<boolean>`${exists(passwordAccountsOf(userId))}`;
-}
-
-export async function hasPassword(userId: number): Promise<boolean> {
-  return (await passwordAccountsOf(userId).limit(1)).length === 1;
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER), isNotNull(accounts.password)))
+    .limit(1);
+  return found.length === 1;
 }

@@ -14,13 +14,10 @@
  * The limits and their variables: backend/rateLimit, docs/rate-limits.md.
  * Another mail-sending endpoint (a magic-link plugin, say): a case here.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { db } from '@/db/database';
 import { User } from '@/db/models';
-import { sessions } from '@/db/schema';
-import { jsonResponse, Unauthorized } from '@/server';
+import { jsonResponse } from '@/server';
 import { clientIp, type LimitName, rateLimit, withinLimit } from '../rateLimit';
-import { sessionTokenOf } from './sessionCookie';
+import { liveSessionOf } from './liveSession';
 
 /** Per-address limits, and the answer better-auth gives to every request of that endpoint. */
 const PER_ADDRESS: Record<string, { limit: LimitName; answer: Record<string, unknown> }> = {
@@ -33,18 +30,6 @@ const PER_ADDRESS: Record<string, { limit: LimitName; answer: Record<string, unk
 /** Endpoints limited per client IP only (per address where their mail is sent). */
 const PER_IP_ONLY = new Set(['/send-verification-email']);
 
-/** The user of the request's live session, or null. */
-async function sessionUserId(request: Request): Promise<number | null> {
-  const token = sessionTokenOf(request);
-  if (token === null) return null;
-  const [row] = await db()
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return row?.userId ?? null;
-}
-
 /**
  * Counts a request to `path` (under /api/auth) against its limits: throws the
  * 429s, and returns the usual answer when a silent per-address limit is used
@@ -56,10 +41,8 @@ export async function limitMailRequest(
   body: Record<string, unknown>,
 ): Promise<Response | null> {
   if (path === '/change-email') {
-    const userId = await sessionUserId(request);
-    // Refused here rather than passed on: were better-auth ever to find a session this lookup does not, the
-    // mail it sends would escape the limit.
-    if (userId === null) throw new Unauthorized();
+    // No session is a 401 here: were better-auth ever to find one this lookup does not, its mail would escape the limit.
+    const { userId } = await liveSessionOf(request);
     await rateLimit('changeEmail', `user:${userId}`);
     return null;
   }
