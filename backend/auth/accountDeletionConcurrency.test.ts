@@ -114,17 +114,8 @@ async function race(
   const team = await holdTeam(teamId);
   const deleting = deletion();
   const deletionFirst = round % 3 === 1 ? queued(1) : Promise.resolve(true);
-  const all = Promise.all([
-    deleting,
-    answer(
-      first,
-      deletionFirst.then(() => undefined),
-    ),
-    answer(
-      second,
-      deletionFirst.then(() => undefined),
-    ),
-  ]);
+  const writersStart = deletionFirst.then(() => undefined);
+  const all = Promise.all([deleting, answer(first, writersStart), answer(second, writersStart)]);
   let allWaited: boolean;
   try {
     allWaited = await queued(3);
@@ -217,13 +208,20 @@ async function expectConsistent(
   return state;
 }
 
+/** Runs `round` ROUNDS times, each with a new deleting user. */
+async function everyRound(
+  round: (context: { round: number; label: string; dee: { id: number; cookie: string } }) => Promise<void>,
+): Promise<void> {
+  for (let index = 0; index < ROUNDS; index++) {
+    await round({ round: index, label: `round ${index}`, dee: await deletingUser() });
+  }
+}
+
 describe('deleting an account while the team changes', () => {
   it(
     'a co-owner steps down and re-sends an invitation: exactly one of them and the deletion wins, the team keeps an owner',
-    async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const label = `round ${round}`;
-        const dee = await deletingUser();
+    () =>
+      everyRound(async ({ round, label, dee }) => {
         const team = await teamWith('Race', [
           [dee.id, 'owner'],
           [olive.id, 'owner'],
@@ -253,17 +251,14 @@ describe('deleting an account while the team changes', () => {
         // Re-sent: only the new invitation is pending, Olive's. Refused: Dee's stays, nulled if she went.
         if (invite.status === 201) expect(pendingToGuest, label).toEqual([{ email: guest, invitedById: olive.id }]);
         else expect(pendingToGuest, label).toEqual([{ email: guest, invitedById: senderAfter(deletion, dee.id) }]);
-      }
-    },
+      }),
     RACE_TIMEOUT_MS,
   );
 
   it(
     'an owner removes or promotes the deleting member and re-sends an invitation: the deletion always succeeds',
-    async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const label = `round ${round}`;
-        const dee = await deletingUser();
+    () =>
+      everyRound(async ({ round, label, dee }) => {
         const team = await teamWith('Race', [
           [olive.id, 'owner'],
           [dee.id, 'member'],
@@ -299,17 +294,14 @@ describe('deleting an account while the team changes', () => {
           state.pending.filter((row) => row.email === guest),
           label,
         ).toEqual([{ email: guest, invitedById: olive.id }]);
-      }
-    },
+      }),
     RACE_TIMEOUT_MS,
   );
 
   it(
     'the only member deletes the account while an invitee accepts and another tab re-sends: the team goes or stays whole',
-    async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const label = `round ${round}`;
-        const dee = await deletingUser();
+    () =>
+      everyRound(async ({ round, label, dee }) => {
         const team = await teamWith('Race', [[dee.id, 'owner']]);
         const guest = `guest-${team.id}@example.com`;
         await pendingInvitation(team.id, guest, dee.id);
@@ -350,8 +342,7 @@ describe('deleting an account while the team changes', () => {
             ]),
           );
         }
-      }
-    },
+      }),
     RACE_TIMEOUT_MS,
   );
 });

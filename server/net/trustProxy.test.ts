@@ -7,12 +7,35 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import { createServer as createHttpsServer, type Server as HttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardingVerified, parseTrustProxy, resolveClientAddress, trustForwardedHeaders } from './trustProxy';
+
+/** Starts `server` on a free loopback port and returns the port. */
+async function listen(server: Server | HttpsServer): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+const close = (server: Server | HttpsServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** GETs / on `port` with `headers` (over TLS with `httpsRequest`) and waits for the whole answer. */
+function get(
+  send: typeof httpRequest | typeof httpsRequest,
+  port: number,
+  headers: Record<string, string>,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const options = { host: '127.0.0.1', port, path: '/', headers, rejectUnauthorized: false };
+    const outgoing = send(options, (response) => response.resume().on('end', () => resolve()));
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
 
 describe('resolveClientAddress', () => {
   const none = parseTrustProxy(undefined);
@@ -70,18 +93,8 @@ describe('a request that reached the server in the moment before the hook', () =
       verified = forwardingVerified(new Request('http://localhost/', { headers: incoming.headers as HeadersInit }));
       response.end('ok');
     });
-    early.listen(0, '127.0.0.1');
-    await once(early, 'listening');
-    const { port } = early.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
-      const outgoing = httpRequest(
-        { host: '127.0.0.1', port, path: '/', headers: { 'x-forwarded-for': '127.0.0.1' } },
-        (response) => response.resume().on('end', () => resolve()),
-      );
-      outgoing.on('error', reject);
-      outgoing.end();
-    });
-    await new Promise<void>((resolve) => early.close(() => resolve()));
+    await get(httpRequest, await listen(early), { 'x-forwarded-for': '127.0.0.1' });
+    await close(early);
     expect(verified, 'its client wrote X-Forwarded-For: an unknown address').toBe(false);
 
     // A platform that calls the handlers itself (no request ever passes the hook): its proxy's header counts.
@@ -102,24 +115,16 @@ describe('trustForwardedHeaders at the server request event', () => {
       seen = { ...incoming.headers };
       response.end('ok');
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
+    port = await listen(server);
   });
   afterAll(async () => {
     trustForwardedHeaders(parseTrustProxy(undefined));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close(server);
   });
 
-  function send(headers: Record<string, string>): Promise<IncomingHttpHeaders> {
-    return new Promise((resolve, reject) => {
-      const outgoing = httpRequest({ host: '127.0.0.1', port, path: '/', headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(seen));
-      });
-      outgoing.on('error', reject);
-      outgoing.end();
-    });
+  async function send(headers: Record<string, string>): Promise<IncomingHttpHeaders> {
+    await get(httpRequest, port, headers);
+    return seen;
   }
 
   const forged = {
@@ -177,18 +182,8 @@ describe('trustForwardedHeaders at the server request event', () => {
       response.end('ok');
     });
     rmSync(dir, { recursive: true, force: true });
-    secure.listen(0, '127.0.0.1');
-    await once(secure, 'listening');
-    const securePort = (secure.address() as AddressInfo).port;
-    await new Promise<void>((resolve, reject) => {
-      const outgoing = httpsRequest(
-        { host: '127.0.0.1', port: securePort, path: '/', headers: forged, rejectUnauthorized: false },
-        (response) => response.resume().on('end', () => resolve()),
-      );
-      outgoing.on('error', reject);
-      outgoing.end();
-    });
-    await new Promise<void>((resolve) => secure.close(() => resolve()));
+    await get(httpsRequest, await listen(secure), forged);
+    await close(secure);
     expect(seenOverTls['x-forwarded-for']).toBe('127.0.0.1');
     expect(seenOverTls['x-forwarded-host']).toBeUndefined();
     expect(forwardingVerified(new Request('http://localhost/', { headers: seenOverTls as HeadersInit }))).toBe(true);
