@@ -86,7 +86,8 @@ const hasAny = (problems: Record<string, string[]>) => Object.keys(problems).len
  * Copies the checked staging object to `key` and returns the head of what `key` now holds, with its problems. The
  * upload URL stays valid, so a second PUT may replace the staging object between the check and the copy: the copy
  * is pinned to the checked ETag. A store that ignores that condition answers with another ETag, and then the copy
- * itself is checked (a store that encrypts with KMS also answers with another ETag, and its copy passes).
+ * itself is checked. So is the copy of a multipart upload (its ETag is not the MD5 of the whole) or of a store
+ * encrypting with KMS: another ETag, and a copy that passes.
  */
 async function copyChecked(
   asset: Asset,
