@@ -237,6 +237,15 @@ describe('creating', () => {
     expect(await Invitation.find(id)).toMatchObject({ role: 'member' });
   });
 
+  it('an owner demoted while revoking an invitation gets 403, and the invitation stays', async () => {
+    const { id } = await invite('demoted-revoker@example.com', 'member');
+    const revoked = await whileAliceIsDemoted(() =>
+      api<ErrorBody>('DELETE', `${invitations}/${id}`, { cookie: world.alice }),
+    );
+    expect(revoked.status).toBe(403);
+    expect(await Invitation.find(id)).toMatchObject({ status: 'pending' });
+  });
+
   it("another team's invitation is a 404 under my team's URL", async () => {
     const globexInvite = await api<Row>('POST', `/teams/${world.globex.id}/invitations`, {
       cookie: world.carol,

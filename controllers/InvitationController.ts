@@ -148,13 +148,17 @@ export class InvitationController extends TeamScopedController<Invitation> {
   /**
    * Revoke: deletes the invitation only while it is still pending, in the DELETE itself. pendingOnly read
    * the row before an accept in progress committed; the DELETE then waited on accept's row lock and
-   * removed the accepted invitation, answering 200 "revoked" for a person who had joined.
+   * removed the accepted invitation, answering 200 "revoked" for a person who had joined. By a current
+   * owner only, as create and update: an owner demoted while revoking gets 403.
    */
   async destroy(): Promise<{ success: true }> {
     const id = this.params.id as number;
-    const revoked = await this.relation.scope('pending').where({ id }).deleteAll();
-    if (revoked === 0) throw notPending((await this.relation.find(id)).status);
-    return { success: true };
+    return transaction(async () => {
+      await this.ownerNow();
+      const revoked = await this.relation.scope('pending').where({ id }).deleteAll();
+      if (revoked === 0) throw notPending((await this.relation.find(id)).status);
+      return { success: true as const };
+    });
   }
 
   /** 403 unless the caller still owns the team, with demotions held off until commit (controllers/teamOwners.ts). */
