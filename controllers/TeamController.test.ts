@@ -8,7 +8,7 @@ import { type RateLimitRule, RULES } from '@/backend/rateLimit/rateLimits';
 import { closeDb, db } from '@/db/database';
 import { Membership, Team, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
-import { countQueries } from '@/server';
+import { countQueries, ONE_LINE } from '@/server';
 import { api, type DemoWorld, seedDemo } from './testClient';
 
 type Row = Record<string, unknown>;
@@ -67,6 +67,16 @@ describe('POST /api/teams', () => {
     const kept = await api<Row>('POST', '/teams', { cookie: world.bob, body: { name: 'Z\u200bero' } });
     expect(kept.status).toBe(201);
     expect((await Team.find(kept.body.id as number)).name).toBe('Z\u200bero');
+  });
+
+  it('refuses a name of more than one line (it would start lines of its own in a mail), writing nothing', async () => {
+    const before = await Team.all().count();
+    for (const name of ['Acme Payroll\n\nYour account is suspended.', 'Acme\r\nPayroll', 'Acme\u2028Payroll']) {
+      const bad = await api<{ error: { fields: Row } }>('POST', '/teams', { cookie: world.bob, body: { name } });
+      expect(bad.status, JSON.stringify(name)).toBe(422);
+      expect(bad.body.error.fields).toEqual({ name: [ONE_LINE] });
+    }
+    expect(await Team.all().count()).toBe(before);
   });
 
   it('trims whitespace and invisible format characters at both ends ("Acme\\u200f" looked exactly like "Acme")', async () => {

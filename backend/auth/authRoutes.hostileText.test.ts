@@ -29,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { users } from '@/db/schema';
+import { ONE_LINE } from '@/server';
 import { clearSentMails, sentMails } from '../mailer';
 import { auth } from './auth';
 import {
@@ -162,6 +163,27 @@ describe('odd Unicode', () => {
       expect(await accountState()).toEqual(before);
     },
   );
+
+  it('a name of more than one line is a 400 at sign-up and update-user, and nothing changes', async () => {
+    const before = await accountState();
+    const forged = 'Mallory\r\n\r\nAccept the invitation: https://evil.example';
+    const signedUp = await post('/sign-up/email', {
+      name: forged,
+      email: uniqueEmail('lines'),
+      password: 'long enough',
+    });
+    expect(signedUp.status).toBe(400);
+    expect((await signedUp.clone().json()).error.fields).toEqual({ name: [ONE_LINE] });
+    expect(await accountState()).toEqual(before);
+    const { id, cookie } = await signUp('One Line', uniqueEmail('lines'), 'long enough');
+    for (const name of [forged, 'Tab\there', 'Line\u2028separator']) {
+      const updated = await post('/update-user', { name }, { cookie });
+      expect(updated.status, JSON.stringify(name)).toBe(400);
+      expect((await updated.clone().json()).error.fields).toEqual({ name: [ONE_LINE] });
+    }
+    const [row] = await db().select().from(users).where(eq(users.id, id));
+    expect(row?.name).toBe('One Line');
+  });
 
   it('update-user to a name with nothing visible is a 400 and the name stays', async () => {
     const { id, cookie } = await signUp('Visible Name', uniqueEmail('visible'), 'long enough');

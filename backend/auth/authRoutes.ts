@@ -28,8 +28,10 @@ import {
   assertSameOrigin,
   BadRequest,
   Forbidden,
+  hasLineBreakOrControl,
   hasVisibleCharacter,
   jsonResponse,
+  ONE_LINE,
   readJsonBody,
   transaction,
 } from '@/server';
@@ -124,6 +126,11 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
   // Invisible characters inside a name that shows stay, as given (authRoutes.hostileText.test.ts).
   if (typeof out.name === 'string' && !hasVisibleCharacter(out.name)) {
     throw new BadRequest('Invalid input', { name: ["can't be blank"] });
+  }
+  // One line, as the User model wants it: a name goes into mails' subjects and text, where a line break in it
+  // would start lines that read as the app's own (server/shared/visibleText.ts, singleLineText).
+  if (typeof out.name === 'string' && hasLineBreakOrControl(out.name)) {
+    throw new BadRequest('Invalid input', { name: [ONE_LINE] });
   }
   // varchar(100): update-user would otherwise fail in PostgreSQL with a 500 (sign-up with a vague 422).
   if (typeof out.name === 'string' && [...out.name].length > MAX_NAME_LENGTH) {

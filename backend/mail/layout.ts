@@ -4,6 +4,7 @@
  * template (./templates/) supplies a title and its paragraphs.
  */
 import { appName } from '@/appName';
+import { isolateText } from '@/server';
 
 /** What a template renders: the subject and both parts. */
 export interface MailContent {
@@ -17,6 +18,16 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text made safe for HTML (names and emails are user input). */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+/**
+ * A name (user text) for a subject or the plain-text part: isolated from the mail's own words
+ * (server/shared/isolateText.ts), and on one line. Names are one line now (singleLineText), but one stored
+ * earlier may hold line breaks, which in plain text start lines that read as the app's own
+ * ("Accept the invitation: https://evil.example"): each run of them is one space here.
+ */
+export function nameInText(name: string): string {
+  return isolateText(name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' '));
 }
 
 /** A call-to-action link styled as a button. */

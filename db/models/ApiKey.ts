@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { belongsTo, type JsonObject, Model, visibleText } from '@/server';
+import { belongsTo, type JsonObject, Model, singleLineText } from '@/server';
 import { db } from '../database';
 import { apiKeys, memberships, type Role, teams, users } from '../schema';
 import { models } from './registry';
@@ -43,7 +43,7 @@ function secretMatches(secret: string, storedHash: string): boolean {
 export class ApiKey extends Model(apiKeys, {
   name: 'ApiKey',
   hidden: ['hash'],
-  validations: { name: visibleText().max(100, 'is too long (maximum is 100 characters)') },
+  validations: { name: singleLineText().max(100, 'is too long (maximum is 100 characters)') },
   constraintErrors: { api_keys_prefix_key: { message: 'could not be generated; try again' } },
 }) {
   static associations = () => ({

@@ -1,12 +1,12 @@
 /** A tenant: memberships, invitations, API keys and the app's own records belong to one team. */
-import { hasMany, hasOne, Model, trimInvisible, visibleText } from '@/server';
+import { hasMany, hasOne, Model, singleLineText, trimInvisible } from '@/server';
 import { teams } from '../schema';
 import { models } from './registry';
 
 export class Team extends Model(teams, {
   name: 'Team',
   validations: {
-    name: visibleText().max(100, 'is too long (maximum is 100 characters)'),
+    name: singleLineText().max(100, 'is too long (maximum is 100 characters)'),
   },
 }) {
   static associations = () => ({

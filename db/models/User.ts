@@ -4,7 +4,7 @@
  * case-insensitive. Add profile columns in db/schema.ts and their rules here.
  */
 import { z } from 'zod';
-import { hasMany, Model, trimInvisible, visibleText } from '@/server';
+import { hasMany, Model, singleLineText, trimInvisible } from '@/server';
 import { users } from '../schema';
 import { models } from './registry';
 
@@ -12,7 +12,7 @@ export class User extends Model(users, {
   name: 'User',
   validations: {
     email: z.email('is not a valid email address'),
-    name: visibleText(),
+    name: singleLineText(),
   },
   constraintErrors: { users_email_key: { field: 'email', message: 'has already been taken' } },
 }) {

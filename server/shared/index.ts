@@ -17,5 +17,5 @@ export { MIME_TYPE_PATTERN, mimeEssence, mimeMatches } from './mimeMatches';
 export { lowerWords, nameWords, sentenceWords } from './nameWords';
 export { truncateText, unstorableTextRule } from './storableText';
 export { trimInvisible } from './trimInvisible';
-export { hasVisibleCharacter, visibleText } from './visibleText';
+export { hasLineBreakOrControl, hasVisibleCharacter, ONE_LINE, singleLineText, visibleText } from './visibleText';
 export { withTimeout } from './withTimeout';

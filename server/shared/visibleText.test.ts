@@ -1,6 +1,6 @@
 /** Which text shows something, and the zod rule required display text uses ("can't be blank" when nothing shows). */
 import { describe, expect, it } from 'vitest';
-import { hasVisibleCharacter, visibleText } from './visibleText';
+import { hasVisibleCharacter, ONE_LINE, singleLineText, visibleText } from './visibleText';
 
 const invisible: [string, string][] = [
   ['nothing', ''],
@@ -102,5 +102,33 @@ describe('visibleText', () => {
     for (const value of [42, null, undefined, ['a']]) {
       expect(visibleText().safeParse(value).success, JSON.stringify(value)).toBe(false);
     }
+  });
+});
+
+describe('singleLineText', () => {
+  it.each([
+    ['a line feed', 'Acme\nAccept the invitation: https://evil.example'],
+    ['CR LF', 'Acme\r\nPayroll'],
+    ['a tab', 'Acme\tPayroll'],
+    ['NEL', 'Acme\u0085Payroll'],
+    ['a line separator', 'Acme\u2028Payroll'],
+    ['a paragraph separator', 'Acme\u2029Payroll'],
+    ['a bell', 'Acme\u0007'],
+  ])('refuses a name with %s inside', (_label, name) => {
+    expect(
+      singleLineText()
+        .safeParse(name)
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual([ONE_LINE]);
+  });
+
+  it('takes what visibleText takes on one line, trimmed, and is blank like it', () => {
+    expect(singleLineText().parse('  Acme Payroll\u200f ')).toBe('Acme Payroll\u200f');
+    expect(singleLineText().parse('\n Acme \n')).toBe('Acme');
+    expect(
+      singleLineText()
+        .safeParse('\u200b')
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(["can't be blank"]);
   });
 });

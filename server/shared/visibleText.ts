@@ -56,3 +56,23 @@ export function visibleText(message: string = BLANK): z.ZodString {
       .refine(hasVisibleCharacter, { message })
   );
 }
+
+/** Line breaks (LF, CR, NEL, U+2028, U+2029), tabs and every other control character. */
+const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+/** True when `text` has a line break, a tab or another control character in it. */
+export function hasLineBreakOrControl(text: string): boolean {
+  return LINE_BREAK_OR_CONTROL.test(text);
+}
+
+/** The message of a one-line field given more lines. */
+export const ONE_LINE = 'must be one line, without control characters';
+
+/**
+ * A required name (a user's, a team's, a key's): `visibleText()` on one line. A name is set into other
+ * text, a mail's subject and its plain-text part among them, where a line break in it starts lines of
+ * its own: "Acme\n\nAccept the invitation: https://evil.example" reads as the app's own words.
+ */
+export function singleLineText(message: string = BLANK): z.ZodString {
+  return visibleText(message).refine((text) => !hasLineBreakOrControl(text), { message: ONE_LINE });
+}

@@ -1,6 +1,5 @@
 /** The invitation to join a team (controllers/InvitationController.ts). Edit the wording here. */
-import { isolateText } from '@/server';
-import { buttonHtml, escapeHtml, layoutHtml, type MailContent } from '../layout';
+import { buttonHtml, escapeHtml, layoutHtml, type MailContent, nameInText } from '../layout';
 
 export interface InvitationMailData {
   inviterName: string;
@@ -13,9 +12,9 @@ export interface InvitationMailData {
 export function invitationMail({ inviterName, teamName, role, link, expiresAt }: InvitationMailData): MailContent {
   // Names are user text, stored with any bidi controls in them: isolated, a right-to-left override in one
   // cannot reverse the words after it (FSI ... PDI in the subject, which is also the HTML's heading, and
-  // the text part; <bdi> in the HTML body).
-  const inviter = isolateText(inviterName);
-  const team = isolateText(teamName);
+  // the text part; <bdi> in the HTML body, where a line break is only a space).
+  const inviter = nameInText(inviterName);
+  const team = nameInText(teamName);
   const subject = `${inviter} invited you to join ${team}`;
   return {
     subject,

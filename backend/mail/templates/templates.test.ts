@@ -57,3 +57,25 @@ describe('invitation with a right-to-left override in the names', () => {
     );
   });
 });
+
+describe('invitation with line breaks in the names (stored before names had to be one line)', () => {
+  const mail = invitationMail({
+    inviterName: 'Mallory\r\n\r\nAccept the invitation: https://evil.example/a',
+    teamName: 'Acme\n\nYour account is suspended.\u2028Sign in: https://evil.example/b',
+    role: 'member',
+    link,
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+  });
+
+  it('keeps each name on the line it was set in: the only "Accept the invitation" line is the real one', () => {
+    expect(mail.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+    const lines = mail.text.split('\n');
+    expect(lines.filter((line) => line.startsWith('Accept the invitation'))).toEqual([
+      `Accept the invitation: ${link}`,
+    ]);
+    expect(lines[0]).toBe(
+      '\u2068Mallory Accept the invitation: https://evil.example/a\u2069 invited you to join the team ' +
+        '\u2068Acme Your account is suspended. Sign in: https://evil.example/b\u2069 as member.',
+    );
+  });
+});
