@@ -14,8 +14,9 @@
  *   a local server under its own name, and its Origin says so).
  * - Without APP_URL (development), the app's origin is the Host the browser
  *   addressed, which a DNS-rebinding page names itself, Origin included: then
- *   only `localhost`, a name under it, or a loopback address is served. Set
- *   APP_URL to sign in under another name (a LAN address, a tunnel).
+ *   only `localhost`, a name under it, or a loopback address is served
+ *   (backend/addressedAsApp.ts, the dev mailbox's guard too). Set APP_URL to
+ *   sign in under another name (a LAN address, a tunnel).
  *
  * The session it starts is the same kind better-auth's password sign-in
  * starts (backend/session.ts); the cookie is returned, for the caller to
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { User } from '@/db/models';
 import { devLoginEnabled, env } from '@/env';
 import { BadRequest, Forbidden, issueFieldErrors, Unauthorized } from '@/server';
+import { isLoopbackHostName } from './addressedAsApp';
 import { appOrigin } from './appOrigin';
 import { type CurrentUser, loadCurrentUser, type NamedMembership } from './context';
 import { clientAddress, isLoopbackAddress } from './rateLimit';
@@ -42,13 +44,6 @@ export interface DevSignInRule {
 /** The rule from the environment: env.ts `devLoginEnabled`, loopback only in production, and without APP_URL. */
 function devSignInRule(): DevSignInRule {
   return { enabled: devLoginEnabled, loopbackOnly: env.NODE_ENV === 'production', loopbackHostOnly: !env.APP_URL };
-}
-
-/** `localhost`, a name under it, or a loopback address: names a DNS-rebinding page cannot take. */
-function isLoopbackHostName(origin: string | undefined): boolean {
-  if (!origin || !URL.canParse(origin)) return false;
-  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || isLoopbackAddress(host);
 }
 
 const input = z.object({

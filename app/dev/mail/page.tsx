@@ -2,10 +2,12 @@
  * `/dev/mail`: the mails the app sent in development, caught by `npm run
  * dev`'s mail catcher: newest first, the HTML part rendered (sandboxed: no
  * scripts; its links open in this tab), the links listed, the text part
- * below. A 404 in production. docs/mail.md.
+ * below. A 404 in production, and under a host name a DNS-rebinding page
+ * can take (devMailbox.ts `devMailboxAllowed`). docs/mail.md.
  */
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { requestFromHeaders } from '@/app/lib/requestFromHeaders';
 import { AutoRefresh } from './AutoRefresh';
 import { emptyDevMailbox } from './actions';
 import { type DevMail, devMailboxAllowed, devMailboxUrl, listDevMails } from './devMailbox';
@@ -24,7 +26,7 @@ function escapeText(text: string): string {
 }
 
 export default async function DevMailPage() {
-  if (!devMailboxAllowed()) notFound();
+  if (!devMailboxAllowed(await requestFromHeaders())) notFound();
   if (!devMailboxUrl()) {
     return (
       <main className="page">

@@ -1,7 +1,8 @@
 /**
  * `GET /dev/mail/messages[?to=address]`: the dev mailbox as JSON (newest
  * first), for scripts and tests that run against `npm run dev`. 404 in
- * production; 503 when the catcher is not running.
+ * production and under a host name a DNS-rebinding page can take
+ * (devMailbox.ts `devMailboxAllowed`); 503 when the catcher is not running.
  *
  * Not an /api route, but through the same edge as one (every route file is,
  * scripts/layers/routeEdge.ts): its errors take the API's envelope, with a
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/dev/mail/messages', {
   GET: async (request) => {
-    if (!devMailboxAllowed()) throw new NotFound('Page');
+    if (!devMailboxAllowed(request)) throw new NotFound('Page');
     if (!devMailboxUrl())
       throw new ServiceUnavailable(
         'No dev mailbox: SMTP_URL or MAIL_TRANSPORT is set, so mail goes there (docs/mail.md)',
