@@ -21,8 +21,11 @@ export function isLoopbackHostName(origin: string | undefined): boolean {
 }
 
 /**
- * The origin the request addressed (`Host`, or a trusted proxy's
- * X-Forwarded-Host) names a loopback host, or APP_URL's host when it is set.
+ * The request addressed a loopback host name, or APP_URL's host when it is set: both the `Host` the
+ * browser sent, which no page can set, and the origin the app builds links from (a trusted proxy's
+ * X-Forwarded-Host, else `Host`). The raw `Host` counts because with TRUST_PROXY trusting loopback (a
+ * proxy on the developer's machine) the browser's own connections are trusted too, and a page may
+ * write X-Forwarded-Host itself.
  *
  * For a door a browser reaches with GET (a page, JSON), where no `Origin`
  * comes to refuse: the dev sign-in's POST refuses a foreign Origin instead,
@@ -30,8 +33,13 @@ export function isLoopbackHostName(origin: string | undefined): boolean {
  * server's whatever name reached it, the name is what a rebinding page picks.
  */
 export function addressedAsApp(request: Request): boolean {
-  const addressed = requestOrigin(request);
-  if (isLoopbackHostName(addressed)) return true;
-  if (!env.APP_URL || !addressed) return false;
-  return new URL(addressed).hostname === new URL(env.APP_URL).hostname;
+  const host = request.headers.get('host');
+  const sent = host ? `http://${host}` : request.url;
+  return [sent, requestOrigin(request)].every(isAppHostName);
+}
+
+function isAppHostName(origin: string | undefined): boolean {
+  if (isLoopbackHostName(origin)) return true;
+  if (!env.APP_URL || !origin || !URL.canParse(origin)) return false;
+  return new URL(origin).hostname === new URL(env.APP_URL).hostname;
 }

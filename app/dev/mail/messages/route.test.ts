@@ -111,6 +111,20 @@ describe('without APP_URL (the origin is whatever Host says): loopback host name
   });
 });
 
+it('takes the Host the browser sent over an X-Forwarded-Host the page wrote (TRUST_PROXY trusting loopback keeps it)', async () => {
+  const catcher = await startCatcher();
+  try {
+    const { GET } = await loadRoute({ DEV_MAILBOX_URL: catcher.url });
+    const forged = new Request('http://evil.example:3000/dev/mail/messages', {
+      headers: { host: 'evil.example:3000', 'x-forwarded-host': 'localhost:3000' },
+    });
+    expect((await GET(forged)).status).toBe(404);
+    expect(catcher.asked).toEqual([]);
+  } finally {
+    catcher.close();
+  }
+});
+
 describe('with APP_URL: its host name, or a loopback one', () => {
   it.each([
     ['devbox.test:3000', 200],
