@@ -171,6 +171,9 @@ const schema = z.object({
   // Email changes requested per signed-in user; invitations created per team.
   RATE_LIMIT_CHANGE_EMAIL: limitSetting('5/1h'),
   RATE_LIMIT_INVITATION_CREATE: limitSetting('50/1h'),
+  // Invitations sent per user, across their teams, and per invited address, whoever sends them.
+  RATE_LIMIT_INVITATION_USER: limitSetting('100/1h'),
+  RATE_LIMIT_INVITATION_ADDRESS: limitSetting('5/1h'),
   // API keys created per team: each mints a token.
   RATE_LIMIT_API_KEY_CREATE: limitSetting('20/1h'),
   // Teams created per user.

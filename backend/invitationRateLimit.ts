@@ -4,9 +4,14 @@
  *
  * - acceptance, per client address (RATE_LIMIT_INVITATION_ACCEPT): a stolen
  *   or guessed link cannot be tried at speed;
- * - creation, per team (RATE_LIMIT_INVITATION_CREATE): each one mails a link,
- *   so a team's owners (or a stolen owner session) cannot flood inboxes.
+ * - creation, per team (RATE_LIMIT_INVITATION_CREATE), per inviting user
+ *   across their teams (RATE_LIMIT_INVITATION_USER) and per invited address
+ *   across all teams (RATE_LIMIT_INVITATION_ADDRESS): each one mails a link
+ *   from the app's own sender, so neither a team's owners nor one account
+ *   with teams of its own (any user may create some) can flood an inbox or
+ *   send the app's mail to addresses by the thousand.
  */
+import { User } from '@/db/models';
 import type { AppContext } from './context';
 import { clientIp, rateLimit } from './rateLimit';
 import { requestOf } from './requestOfContext';
@@ -17,7 +22,9 @@ export async function limitInvitationAttempts(context: AppContext): Promise<void
   if (request) await rateLimit('invitationAccept', clientIp(request));
 }
 
-/** Counts one invitation (one mail) for the team. */
-export async function limitInvitationCreation(teamId: number): Promise<void> {
+/** Counts one invitation (one mail) for the team, the inviter and the address (`email` as sent; not a string: not counted, the validation refuses it). */
+export async function limitInvitationCreation(teamId: number, inviterId: number, email: unknown): Promise<void> {
   await rateLimit('invitationCreate', `team:${teamId}`);
+  await rateLimit('invitationUser', `user:${inviterId}`);
+  if (typeof email === 'string') await rateLimit('invitationAddress', User.normalizeEmail(email));
 }

@@ -24,14 +24,20 @@ let invitations: string;
 let dave: string;
 let daveId: number;
 
+/** The tests here invite the same few addresses more often than RATE_LIMIT_INVITATION_ADDRESS allows; its own test sets it. */
+const addressRule = RULES.invitationAddress;
 beforeAll(async () => {
+  (RULES as Record<string, RateLimitRule>).invitationAddress = null;
   world = await seedDemo();
   invitations = `/teams/${world.acme.id}/invitations`;
   daveId = (await User.create({ email: 'dave@example.com', name: 'Dave' })).id;
   dave = await signIn('dave@example.com');
 });
 beforeEach(clearSentMails);
-afterAll(closeDb);
+afterAll(async () => {
+  (RULES as Record<string, RateLimitRule>).invitationAddress = addressRule;
+  await closeDb();
+});
 
 async function invite(email: string, role?: 'owner' | 'member', cookie = world.alice) {
   const response = await api<Row>('POST', invitations, { cookie, body: { data: { email, role } } });
@@ -286,6 +292,63 @@ describe('the per-team limit', () => {
       (RULES as Record<string, RateLimitRule>).invitationCreate = saved;
       await db().delete(rateLimits);
     }
+  });
+});
+
+describe('the limits across teams', () => {
+  /** Runs `body` with `name` at two a window, on a clean count; restores the rule afterwards. */
+  async function withTwoAllowed(name: 'invitationAddress' | 'invitationUser', body: () => Promise<void>) {
+    const rules = RULES as Record<string, RateLimitRule>;
+    const saved = rules[name] ?? null;
+    rules[name] = { points: 2, durationSeconds: 3600 };
+    await db().delete(rateLimits);
+    try {
+      await body();
+    } finally {
+      rules[name] = saved;
+      await db().delete(rateLimits);
+    }
+  }
+
+  it('one address is invited at most RATE_LIMIT_INVITATION_ADDRESS times, whichever teams invite it', async () => {
+    await withTwoAllowed('invitationAddress', async () => {
+      const otherTeam = await makeTeam('Alice Two');
+      await invite('flooded@example.com');
+      expect(
+        (
+          await api('POST', `/teams/${otherTeam}/invitations`, {
+            cookie: world.alice,
+            body: { data: { email: 'flooded@example.com' } },
+          })
+        ).status,
+      ).toBe(201);
+      clearSentMails();
+      // Any case and spacing is the same address.
+      const refused = await api<ErrorBody>('POST', `/teams/${otherTeam}/invitations`, {
+        cookie: world.alice,
+        body: { data: { email: ' Flooded@Example.com ' } },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toBe('Too many invitations to this address, try again later');
+      expect(sentMails()).toEqual([]);
+      await invite('someone-else@example.com');
+    });
+  });
+
+  it('one user sends at most RATE_LIMIT_INVITATION_USER invitations across their teams', async () => {
+    await withTwoAllowed('invitationUser', async () => {
+      const otherTeam = await makeTeam('Alice Three');
+      await invite('user-limit-1@example.com');
+      await invite('user-limit-2@example.com');
+      clearSentMails();
+      const refused = await api<ErrorBody>('POST', `/teams/${otherTeam}/invitations`, {
+        cookie: world.alice,
+        body: { data: { email: 'user-limit-3@example.com' } },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toBe('Too many invitations sent, try again later');
+      expect(sentMails()).toEqual([]);
+    });
   });
 });
 

@@ -72,10 +72,10 @@ export class InvitationController extends TeamScopedController<Invitation> {
     if (this.context.apiKey) throw new Forbidden('API keys cannot manage invitations; sign in');
   }
 
-  /** Each invitation mails a link: a limit per team (backend/invitationRateLimit.ts). */
+  /** Each invitation mails a link: limits per team, inviter and address (backend/invitationRateLimit.ts). */
   @before({ only: ['create'] })
-  async limitPerTeam(): Promise<void> {
-    await limitInvitationCreation(this.scopeParams.teamId);
+  async limitMails(): Promise<void> {
+    await limitInvitationCreation(this.scopeParams.teamId, this.currentUser.id, this.params.data?.email);
   }
 
   @before({ only: ['update', 'destroy'] })

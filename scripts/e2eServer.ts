@@ -25,10 +25,15 @@ import { onShutdown, stopChild } from './shutdown';
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
 /**
  * Every request of the run comes from 127.0.0.1, so a limit per client address counts the whole suite as
- * one visitor: sign-ups (10 an hour by default) are raised for this server and every other one the specs
+ * one visitor: sign-ups (10 an hour by default) and invitations per address and per inviter are raised for this server and every other one the specs
  * start on the same database, which holds the counts. The limit itself is tested in backend/rateLimit.
  */
-const RUN_LIMITS = { RATE_LIMIT_SIGN_UP: '200/1h' };
+const RUN_LIMITS = {
+  RATE_LIMIT_SIGN_UP: '200/1h',
+  // The specs invite the same few addresses, as the same few owners, again and again within the hour.
+  RATE_LIMIT_INVITATION_ADDRESS: '500/1h',
+  RATE_LIMIT_INVITATION_USER: '1000/1h',
+};
 const port = Number(process.env.E2E_PORT ?? 3100);
 const origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 const tempDir = mkdtempSync(path.join(os.tmpdir(), 'template-e2e-'));

@@ -56,6 +56,8 @@ export const RULES = {
   authMailIp: env.RATE_LIMIT_AUTH_MAIL_IP,
   changeEmail: env.RATE_LIMIT_CHANGE_EMAIL,
   invitationCreate: env.RATE_LIMIT_INVITATION_CREATE,
+  invitationUser: env.RATE_LIMIT_INVITATION_USER,
+  invitationAddress: env.RATE_LIMIT_INVITATION_ADDRESS,
   apiKeyCreate: env.RATE_LIMIT_API_KEY_CREATE,
   teamCreate: env.RATE_LIMIT_TEAM_CREATE,
 } satisfies Record<string, RateLimitRule>;
@@ -76,6 +78,8 @@ const MESSAGES: Record<LimitName, string> = {
   authMailIp: 'Too many mail requests from this address, try again later',
   changeEmail: 'Too many email changes, try again later',
   invitationCreate: 'Too many invitations for this team, try again later',
+  invitationUser: 'Too many invitations sent, try again later',
+  invitationAddress: 'Too many invitations to this address, try again later',
   apiKeyCreate: 'Too many API keys created for this team, try again later',
   teamCreate: 'Too many teams created, try again later',
 };
