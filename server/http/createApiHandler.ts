@@ -23,7 +23,8 @@ import { allowFor, createRouteTable, MethodNotAllowed, matchRoute, methodsAt } f
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
-import { appErrorOf, assertBatchSize, errorHeaders } from './trpc';
+import { appErrorOf, errorHeaders } from './trpc';
+import { assertBatchSize, trpcCallPaths } from './trpcCalls';
 import { trpcRefusal } from './trpcRefusal';
 
 export interface ApiHandlerOptions<Ctx extends object> {
@@ -92,11 +93,15 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
    * The cross-site check, the batch size and the body rules for a tRPC request. What they refuse is
    * answered for every call of the request, in tRPC's envelope like every other error (trpcRefusal.ts).
    */
-  async function checkTrpcRequest(request: Request, url: URL): Promise<{ forwarded: Request } | { refused: AppError }> {
+  async function checkTrpcRequest(
+    request: Request,
+    url: URL,
+    paths: readonly string[],
+  ): Promise<{ forwarded: Request } | { refused: AppError }> {
     try {
       checkCsrf(request, options.origin);
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
-      assertBatchSize(url.pathname.slice(trpcEndpoint.length), url.searchParams);
+      assertBatchSize(paths, url.searchParams);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
       if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };
       // A query's input travels in `?input=` and tRPC parses it: the same depth rule first.
@@ -117,15 +122,15 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       return withoutBody(await handleTrpc(get));
     }
     const url = new URL(request.url);
-    const checked = await checkTrpcRequest(request, url);
-    if ('refused' in checked)
-      return trpcRefusal(checked.refused, url.pathname.slice(trpcEndpoint.length), url.searchParams);
+    const paths = trpcCallPaths(url.pathname.slice(trpcEndpoint.length), url.searchParams);
+    const checked = await checkTrpcRequest(request, url, paths);
+    if ('refused' in checked) return trpcRefusal(checked.refused, paths, url.searchParams);
     const response = await fetchRequestHandler({
       endpoint: trpcEndpoint,
       req: checked.forwarded,
       router: options.routers.router,
       createContext: () => context(request),
-      // No `maxBatchSize`: checkTrpcRequest refuses a larger batch, per call (tRPC's would answer in another shape).
+      // No `maxBatchSize`: checkTrpcRequest refuses a larger batch naming the limit (tRPC's says only "Bad request").
       onError: ({ error }) => reportError(appErrorOf(error)),
       // Headers an error asks for (Retry-After on a 429), as REST's errorResponse sends them.
       responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),

@@ -40,28 +40,22 @@ describe('a tRPC batch over MAX_BATCH_SIZE', () => {
   const over = MAX_BATCH_SIZE + 1;
 
   /**
-   * The refusal every other pre-procedure error of a batch gets: JSON, one error per call, each with its
-   * path (`paths`: one for all calls, or each call's).
+   * The refusal of a request as a whole, as tRPC answers an error about a whole batch: JSON, one error
+   * object without a path (tRPC's batch link gives it to every call), naming the limit.
    */
-  async function expectRefusedPerCall(response: Response, paths: string | readonly string[]): Promise<void> {
+  async function expectRefusedWhole(response: Response): Promise<void> {
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const calls = (await response.json()) as CallError[];
-    expect(calls).toHaveLength(over);
-    for (const [index, call] of calls.entries()) {
-      const path = typeof paths === 'string' ? paths : paths[index];
-      // -32600 is tRPC's (JSON-RPC's) code for BAD_REQUEST.
-      expect(call.error).toMatchObject({ code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path } });
-      expect(call.error?.message).toContain(`at most ${MAX_BATCH_SIZE} calls`);
-    }
+    const body = (await response.json()) as CallError;
+    // -32600 is tRPC's (JSON-RPC's) code for BAD_REQUEST.
+    expect(body.error).toMatchObject({ code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+    expect(body.error?.data.path).toBeUndefined();
+    expect(body.error?.message).toBe(`A tRPC batch carries at most ${MAX_BATCH_SIZE} calls; this one has ${over}`);
   }
 
   it('is refused over GET in the batch envelope, naming the limit', async () => {
     const url = `http://localhost/api/trpc/${names('orgs.projects.stats', over)}?batch=1&input=${encodeURIComponent(inputs(over, { orgId: 1 }))}`;
-    await expectRefusedPerCall(
-      await handler(new Request(url, { headers: { 'x-user': ALICE } })),
-      'orgs.projects.stats',
-    );
+    await expectRefusedWhole(await handler(new Request(url, { headers: { 'x-user': ALICE } })));
   });
 
   it('is refused over POST the same way, and nothing is created', async () => {
@@ -72,24 +66,46 @@ describe('a tRPC batch over MAX_BATCH_SIZE', () => {
         body: inputs(over, { orgId: 1, data: { name: 'Fan-out' } }),
       }),
     );
-    await expectRefusedPerCall(response, 'orgs.projects.create');
+    await expectRefusedWhole(response);
     expect(await projectCount()).toBe(2);
   });
 
   it('counts calls as tRPC does, so percent-encoded commas do not slip past', async () => {
     const url = `http://localhost/api/trpc/${names('orgs.projects.stats', over, '%2C')}?batch=1&input=${encodeURIComponent(inputs(over, { orgId: 1 }))}`;
-    await expectRefusedPerCall(
-      await handler(new Request(url, { headers: { 'x-user': ALICE } })),
-      'orgs.projects.stats',
-    );
+    await expectRefusedWhole(await handler(new Request(url, { headers: { 'x-user': ALICE } })));
   });
 
   it('is refused whole whatever it names: an unknown procedure, or a mutation among queries', async () => {
     for (const last of ['orgs.projects.nope', 'orgs.projects.create']) {
       const paths = [...Array.from({ length: over - 1 }, () => 'orgs.projects.stats'), last];
       const url = `http://localhost/api/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(inputs(over, { orgId: 1 }))}`;
-      await expectRefusedPerCall(await handler(new Request(url, { headers: { 'x-user': ALICE } })), paths);
+      await expectRefusedWhole(await handler(new Request(url, { headers: { 'x-user': ALICE } })));
     }
+  });
+
+  it('answers one small error, whatever the number of names: not one per name', async () => {
+    // 8,000 commas: one error per name would be 8,001 errors (1.2 MB) for a request of 8 KB, unauthenticated.
+    const response = await handler(new Request(`http://localhost/api/trpc/${','.repeat(8000)}?batch=1`));
+    expect(response.status).toBe(400);
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.byteLength).toBeLessThan(500);
+    expect(JSON.parse(new TextDecoder().decode(body))).toMatchObject({
+      error: { code: -32600, message: expect.stringContaining(`at most ${MAX_BATCH_SIZE} calls`) },
+    });
+  });
+
+  it('bounds any refusal of an oversized batch, the cross-site check too', async () => {
+    const response = await handler(
+      new Request(`http://localhost/api/trpc/${names('orgs.projects.create', 8000)}?batch=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: 'session=1', origin: 'https://elsewhere.example' },
+        body: '{}',
+      }),
+    );
+    expect(response.status).toBe(403);
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.byteLength).toBeLessThan(500);
+    expect(JSON.parse(new TextDecoder().decode(body))).toMatchObject({ error: { data: { code: 'FORBIDDEN' } } });
   });
 
   it('serves a batch of exactly MAX_BATCH_SIZE calls', async () => {
