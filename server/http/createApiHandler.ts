@@ -24,7 +24,7 @@ import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf, errorHeaders } from './trpc';
-import { assertBatchSize, trpcCallPaths } from './trpcCalls';
+import { assertBatchSize, assertMethodServed, methodsServed, trpcCallPaths } from './trpcCalls';
 import { trpcRefusal } from './trpcRefusal';
 
 export interface ApiHandlerOptions<Ctx extends object> {
@@ -102,6 +102,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       checkCsrf(request, options.origin);
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
       assertBatchSize(paths, url.searchParams);
+      assertMethodServed(options.routers.router, paths, request.method);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
       if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };
       // A query's input travels in `?input=` and tRPC parses it: the same depth rule first.
@@ -168,10 +169,12 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 
-  /** OPTIONS: 204 with the methods served at the path, the `Allow` a 405 there names. */
+  /** OPTIONS: 204 with the methods served at the path (on tRPC: by the procedures it names), the `Allow` a 405 there names. */
   function answerOptions(url: URL, seen: EdgeRoute): Response {
     const trpc = url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`);
-    const served = trpc ? ['GET', 'POST'] : methodsAt(table, url.pathname.slice(prefix.length));
+    const served = trpc
+      ? methodsServed(options.routers.router, trpcCallPaths(url.pathname.slice(trpcEndpoint.length), url.searchParams))
+      : methodsAt(table, url.pathname.slice(prefix.length));
     if (served.length === 0) throw new NotFound('Route');
     // The log names no ids: the path's pattern is not looked up for an OPTIONS.
     seen.route = trpc ? trpcEndpoint : prefix;

@@ -1,8 +1,9 @@
 /**
  * Corners of the tRPC transport that tRPC answers by itself unless the
  * handler steps in: a batch over MAX_BATCH_SIZE, a request refused before
- * any call runs, an error about the request as a whole, and HEAD requests.
- * All go through the real handler on real PostgreSQL.
+ * any call runs, an error about the request as a whole, a method the
+ * procedure does not take, and HEAD requests. All go through the real
+ * handler on real PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -155,6 +156,48 @@ describe('a tRPC request refused as a whole', () => {
   });
 });
 
+describe("a method the procedure does not take: 405 with Allow, the procedure's own methods", () => {
+  const send = (method: string, path: string, body?: string) =>
+    handler(
+      new Request(`http://localhost/api/trpc/${path}`, {
+        method,
+        headers: { 'x-user': ALICE, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body,
+      }),
+    );
+
+  /** A 405 in tRPC's envelope (an array for a batch), with `allow`, and what OPTIONS answers on the same path. */
+  async function expectRefused(response: Response, path: string, allow: string): Promise<void> {
+    expect(response.status, path).toBe(405);
+    expect(response.headers.get('allow'), path).toBe(allow);
+    const body = (await response.json()) as CallError | CallError[];
+    for (const call of Array.isArray(body) ? body : [body]) {
+      expect(call.error?.data, path).toMatchObject({ code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 });
+    }
+    expect((await send('OPTIONS', path)).headers.get('allow'), path).toBe(allow);
+  }
+
+  it('a query by POST names GET', async () => {
+    await expectRefused(await send('POST', 'orgs.projects.stats', '{}'), 'orgs.projects.stats', 'GET, HEAD, OPTIONS');
+    const batch = 'orgs.projects.stats,orgs.projects.get?batch=1';
+    await expectRefused(await send('POST', batch, '{}'), batch, 'GET, HEAD, OPTIONS');
+  });
+
+  it('a mutation by GET or HEAD names POST, and runs nothing', async () => {
+    const input = `?input=${encodeURIComponent(JSON.stringify({ orgId: 1, data: { name: 'By GET' } }))}`;
+    await expectRefused(await send('GET', `orgs.projects.create${input}`), 'orgs.projects.create', 'POST, OPTIONS');
+    const head = await send('HEAD', `orgs.projects.create${input}`);
+    expect([head.status, head.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
+    expect(await projectCount()).toBe(2);
+  });
+
+  it('OPTIONS names both where the path names no known procedure', async () => {
+    for (const path of ['', 'orgs.projects.nope']) {
+      expect((await send('OPTIONS', path)).headers.get('allow'), path).toBe('GET, POST, HEAD, OPTIONS');
+    }
+  });
+});
+
 describe('HEAD on tRPC', () => {
   /** GET and HEAD of one URL, as the same user. */
   async function getAndHead(path: string, input: unknown, user?: string): Promise<[Response, Response]> {
@@ -169,7 +212,7 @@ describe('HEAD on tRPC', () => {
     ['a readable record', 'orgs.projects.get', { orgId: 1, id: 1 }, ALICE, 200],
     ['no session', 'orgs.projects.get', { orgId: 1, id: 1 }, undefined, 401],
     ["another org's record", 'orgs.projects.get', { orgId: 1, id: 1 }, CAROL, 404],
-    ['a mutation (tRPC refuses it over GET)', 'orgs.projects.publish', { orgId: 1, id: 1 }, ALICE, 405],
+    ['a mutation (refused over GET)', 'orgs.projects.publish', { orgId: 1, id: 1 }, ALICE, 405],
     ['an unknown procedure', 'orgs.projects.nope', {}, ALICE, 404],
   ])('answers what GET answers, without the body: %s', async (_label, path, input, user, status) => {
     const [get, head] = await getAndHead(path, input, user);

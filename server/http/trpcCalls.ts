@@ -3,8 +3,10 @@
  * handler makes before tRPC runs (createApiHandler.ts) and for the answer to
  * what they refuse (trpcRefusal.ts).
  */
+import type { AnyRouter } from '@trpc/server';
 import { BadRequest } from '../controller/errors';
 import { MAX_BATCH_SIZE } from '../shared/batchSize';
+import { MethodNotAllowed } from './matchRoute';
 
 /**
  * The procedure paths of a request. `names` is the URL path after the tRPC endpoint (`/a.b,c.d`): its
@@ -34,4 +36,38 @@ export function assertBatchSize(paths: readonly string[], searchParams: URLSearc
   if (searchParams.get('batch') === '1' && paths.length > MAX_BATCH_SIZE) {
     throw new BadRequest(`A tRPC batch carries at most ${MAX_BATCH_SIZE} calls; this one has ${paths.length}`);
   }
+}
+
+/** The method tRPC takes each kind of procedure by (without `allowMethodOverride`, which the handler leaves off). */
+const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
+
+/** The kinds of the procedures `paths` name; unknown names add none (tRPC answers them 404 by itself). */
+export function procedureTypes(router: AnyRouter, paths: readonly string[]): Set<keyof typeof METHOD_OF> {
+  const procedures = router._def.procedures as Record<string, { _def: { type: string } } | undefined>;
+  const types = new Set<keyof typeof METHOD_OF>();
+  for (const path of paths) {
+    // Own keys only: a call named `constructor` or `__proto__` is unknown, not Object's.
+    const type = Object.hasOwn(procedures, path) ? procedures[path]?._def.type : undefined;
+    if (type === 'query' || type === 'mutation') types.add(type);
+  }
+  return types;
+}
+
+/**
+ * The methods the calls at `paths` take: GET for queries, POST for mutations, both where the path names
+ * no known procedure (or mixes kinds, which is refused anyway). What OPTIONS answers there, and the
+ * `Allow` of a 405 there, so the two agree.
+ */
+export function methodsServed(router: AnyRouter, paths: readonly string[]): string[] {
+  const [only, ...others] = procedureTypes(router, paths);
+  return only !== undefined && others.length === 0 ? [METHOD_OF[only]] : ['GET', 'POST'];
+}
+
+/**
+ * Refuses a method the calls do not take (a query by POST, a mutation by GET or HEAD) with 405 and
+ * `Allow`, before tRPC runs: tRPC's own 405 carries no `Allow`, which RFC 9110 requires on a 405.
+ */
+export function assertMethodServed(router: AnyRouter, paths: readonly string[], method: string): void {
+  const served = methodsServed(router, paths);
+  if (!served.includes(method)) throw new MethodNotAllowed(served);
 }
