@@ -90,7 +90,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
   /**
-   * The cross-site check, the batch size and the body rules for a tRPC request. What they refuse is
+   * The cross-site check, the batch size, the method and the body rules for a tRPC request. What they refuse is
    * answered for every call of the request, in tRPC's envelope like every other error (trpcRefusal.ts).
    */
   async function checkTrpcRequest(
@@ -102,6 +102,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       checkCsrf(request, options.origin);
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
       assertBatchSize(paths, url.searchParams);
+      // Only GET and POST reach tRPC, each for the procedures it takes (HEAD arrives here as its GET).
       assertMethodServed(options.routers.router, paths, request.method);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
       if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };

@@ -191,6 +191,18 @@ describe("a method the procedure does not take: 405 with Allow, the procedure's 
     expect(await projectCount()).toBe(2);
   });
 
+  it('PUT, PATCH and DELETE, which no procedure takes, are refused the same way before tRPC runs', async () => {
+    // tRPC answered a PUT or DELETE without a JSON body 415 UNSUPPORTED_MEDIA_TYPE: no content type it reads.
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      await expectRefused(await send(method, 'orgs.projects.create'), 'orgs.projects.create', 'POST, OPTIONS');
+      await expectRefused(await send(method, 'orgs.projects.stats', '{}'), 'orgs.projects.stats', 'GET, HEAD, OPTIONS');
+      await expectRefused(await send(method, 'orgs.projects.nope'), 'orgs.projects.nope', 'GET, POST, HEAD, OPTIONS');
+    }
+    const batch = 'orgs.projects.create,orgs.projects.publish?batch=1';
+    await expectRefused(await send('DELETE', batch, inputs(2, { orgId: 1, id: 1 })), batch, 'POST, OPTIONS');
+    expect(await projectCount()).toBe(2);
+  });
+
   it('OPTIONS names both where the path names no known procedure', async () => {
     for (const path of ['', 'orgs.projects.nope']) {
       expect((await send('OPTIONS', path)).headers.get('allow'), path).toBe('GET, POST, HEAD, OPTIONS');

@@ -64,8 +64,10 @@ export function methodsServed(router: AnyRouter, paths: readonly string[]): stri
 }
 
 /**
- * Refuses a method the calls do not take (a query by POST, a mutation by GET or HEAD) with 405 and
- * `Allow`, before tRPC runs: tRPC's own 405 carries no `Allow`, which RFC 9110 requires on a 405.
+ * Refuses a method the calls do not take (a query by POST, a mutation by GET or HEAD, and PUT, PATCH or
+ * DELETE, which no procedure takes) with 405 and `Allow`, before tRPC runs: tRPC's own 405 carries no
+ * `Allow`, which RFC 9110 requires on a 405, and tRPC answers a PUT or DELETE without a JSON body with a
+ * 415, as it finds no content type it reads before it looks at the method.
  */
 export function assertMethodServed(router: AnyRouter, paths: readonly string[], method: string): void {
   const served = methodsServed(router, paths);
