@@ -24,7 +24,7 @@ import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
 import { appErrorOf, errorHeaders } from './trpc';
-import { assertBatchSize, assertMethodServed, methodsServed, trpcCallPaths } from './trpcCalls';
+import { assertBatchSize, assertMethodServed, assertOneProcedureType, methodsServed, trpcCallPaths } from './trpcCalls';
 import { trpcRefusal } from './trpcRefusal';
 
 export interface ApiHandlerOptions<Ctx extends object> {
@@ -90,8 +90,9 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
   /**
-   * The cross-site check, the batch size, the method and the body rules for a tRPC request. What they refuse is
-   * answered for every call of the request, in tRPC's envelope like every other error (trpcRefusal.ts).
+   * The cross-site check, the batch size, the calls' kinds and method, and the body rules for a tRPC request.
+   * What they refuse is answered for every call of the request, in tRPC's envelope like every other error
+   * (trpcRefusal.ts).
    */
   async function checkTrpcRequest(
     request: Request,
@@ -102,6 +103,8 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       checkCsrf(request, options.origin);
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
       assertBatchSize(paths, url.searchParams);
+      // tRPC refuses queries beside mutations with one generic "Bad request"; here each call hears why.
+      assertOneProcedureType(options.routers.router, paths);
       // Only GET and POST reach tRPC, each for the procedures it takes (HEAD arrives here as its GET).
       assertMethodServed(options.routers.router, paths, request.method);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
@@ -137,7 +140,7 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       // Headers an error asks for (Retry-After on a 429), as REST's errorResponse sends them.
       responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
     });
-    // An error tRPC raises about the request as a whole (a batch mixing queries and mutations) is its JSON
+    // An error tRPC raises about the request as a whole (a path it cannot percent-decode) is its JSON
     // envelope without a content type, which the Response constructor then calls text/plain.
     if (response.headers.get('content-type')?.startsWith('text/plain')) {
       response.headers.set('content-type', 'application/json');

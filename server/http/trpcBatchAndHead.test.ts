@@ -144,10 +144,38 @@ describe('a tRPC request refused as a whole', () => {
     expect(await projectCount()).toBe(2);
   });
 
+  it('answers a batch mixing queries and mutations per call, saying so, and runs none', async () => {
+    for (const method of ['GET', 'POST']) {
+      const paths = ['orgs.projects.stats', 'orgs.projects.create', 'orgs.projects.nope'];
+      const input = inputs(3, { orgId: 1, data: { name: 'Mixed' } });
+      const response = await handler(
+        method === 'GET'
+          ? new Request(`http://localhost/api/trpc/${paths}?batch=1&input=${encodeURIComponent(input)}`, {
+              headers: { 'x-user': ALICE },
+            })
+          : new Request(`http://localhost/api/trpc/${paths}?batch=1`, {
+              method,
+              headers: { 'content-type': 'application/json', 'x-user': ALICE },
+              body: input,
+            }),
+      );
+      expect(response.status, method).toBe(400);
+      const calls = (await response.json()) as CallError[];
+      expect(calls.map((call) => call.error?.data.path)).toEqual(paths);
+      for (const call of calls) {
+        expect(call.error, method).toMatchObject({
+          code: -32600,
+          message: 'A batch cannot mix queries and mutations',
+          data: { code: 'BAD_REQUEST', httpStatus: 400 },
+        });
+      }
+    }
+    expect(await projectCount()).toBe(2);
+  });
+
   it('answers an error tRPC raises about the whole request in JSON, not text/plain', async () => {
-    // tRPC refuses a batch that mixes queries and mutations before it has any call to answer for.
-    const url = `http://localhost/api/trpc/orgs.projects.stats,orgs.projects.create?batch=1&input=${encodeURIComponent(inputs(2, { orgId: 1 }))}`;
-    const response = await handler(new Request(url, { headers: { 'x-user': ALICE } }));
+    // tRPC refuses a path it cannot percent-decode before it has any call to answer for.
+    const response = await handler(new Request('http://localhost/api/trpc/orgs.projects.stats%E0%A4%A?batch=1'));
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toMatchObject({

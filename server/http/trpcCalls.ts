@@ -54,9 +54,17 @@ export function procedureTypes(router: AnyRouter, paths: readonly string[]): Set
 }
 
 /**
+ * Refuses a batch naming both queries and mutations, before tRPC runs: tRPC refuses it as a whole, with one
+ * generic "Bad request" for the request; refused here, each call gets the reason like any other refusal.
+ */
+export function assertOneProcedureType(router: AnyRouter, paths: readonly string[]): void {
+  if (procedureTypes(router, paths).size > 1) throw new BadRequest('A batch cannot mix queries and mutations');
+}
+
+/**
  * The methods the calls at `paths` take: GET for queries, POST for mutations, both where the path names
- * no known procedure (or mixes kinds, which is refused anyway). What OPTIONS answers there, and the
- * `Allow` of a 405 there, so the two agree.
+ * no known procedure (or mixes kinds, which assertOneProcedureType refuses). What OPTIONS answers there,
+ * and the `Allow` of a 405 there, so the two agree.
  */
 export function methodsServed(router: AnyRouter, paths: readonly string[]): string[] {
   const [only, ...others] = procedureTypes(router, paths);

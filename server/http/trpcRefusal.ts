@@ -1,6 +1,7 @@
 /**
  * The answer to a tRPC request refused before any of its calls runs (the
- * cross-site check, the batch size, the body rules): that refusal for every
+ * cross-site check, the batch size, queries beside mutations, a method the
+ * procedures do not take, the body rules): that refusal for every
  * call, each with its path, in tRPC's envelope (an array for a batch) and
  * with the refusal's status, as the calls' own errors would read.
  *
