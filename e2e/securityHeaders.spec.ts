@@ -152,7 +152,8 @@ test('OPTIONS on a page is a 204 naming what a page takes; route files name thei
   }
   const routes: Array<[string, string]> = [
     ['/api/teams', 'GET, POST, HEAD, OPTIONS'],
-    ['/api/trpc/teams.index', 'GET, POST, HEAD, OPTIONS'],
+    ['/api/trpc/teams.index', 'GET, HEAD, OPTIONS'], // a query: GET only
+    ['/api/trpc/teams.create', 'POST, OPTIONS'], // a mutation: POST only
     ['/dev/mail/messages', 'GET, HEAD, OPTIONS'],
   ];
   for (const [path, allow] of routes) {

@@ -23,7 +23,8 @@ import { allowFor, createRouteTable, MethodNotAllowed, matchRoute, methodsAt } f
 import { ParsedJsonRequest } from './parsedJsonRequest';
 import { assertJsonDepth, readJsonBody } from './readJsonBody';
 import { attachScopeGuard } from './scopeGuards';
-import { appErrorOf, assertBatchSize, errorHeaders } from './trpc';
+import { appErrorOf, errorHeaders } from './trpc';
+import { assertBatchSize, assertMethodServed, assertOneProcedureType, methodsServed, trpcCallPaths } from './trpcCalls';
 import { trpcRefusal } from './trpcRefusal';
 
 export interface ApiHandlerOptions<Ctx extends object> {
@@ -89,14 +90,23 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
   const context = async (request: Request) => attachScopeGuard(await createContext(request), options.authorizeScope);
 
   /**
-   * The cross-site check, the batch size and the body rules for a tRPC request. What they refuse is
-   * answered for every call of the request, in tRPC's envelope like every other error (trpcRefusal.ts).
+   * The cross-site check, the batch size, the calls' kinds and method, and the body rules for a tRPC request.
+   * What they refuse is answered for every call of the request, in tRPC's envelope like every other error
+   * (trpcRefusal.ts).
    */
-  async function checkTrpcRequest(request: Request, url: URL): Promise<{ forwarded: Request } | { refused: AppError }> {
+  async function checkTrpcRequest(
+    request: Request,
+    url: URL,
+    paths: readonly string[],
+  ): Promise<{ forwarded: Request } | { refused: AppError }> {
     try {
       checkCsrf(request, options.origin);
       // One request may carry several calls; cap them so one request cannot fan out into thousands.
-      assertBatchSize(url.pathname.slice(trpcEndpoint.length), url.searchParams);
+      assertBatchSize(paths, url.searchParams);
+      // tRPC refuses queries beside mutations with one generic "Bad request"; here each call hears why.
+      assertOneProcedureType(options.routers.router, paths);
+      // Only GET and POST reach tRPC, each for the procedures it takes (HEAD arrives here as its GET).
+      assertMethodServed(options.routers.router, paths, request.method);
       // Same body rules as REST (1 MB, JSON only, depth, storable strings); tRPC gets the parsed value.
       if (request.method === 'POST') return { forwarded: new ParsedJsonRequest(request, await readJsonBody(request)) };
       // A query's input travels in `?input=` and tRPC parses it: the same depth rule first.
@@ -117,20 +127,20 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
       return withoutBody(await handleTrpc(get));
     }
     const url = new URL(request.url);
-    const checked = await checkTrpcRequest(request, url);
-    if ('refused' in checked)
-      return trpcRefusal(checked.refused, url.pathname.slice(trpcEndpoint.length), url.searchParams);
+    const paths = trpcCallPaths(url.pathname.slice(trpcEndpoint.length), url.searchParams);
+    const checked = await checkTrpcRequest(request, url, paths);
+    if ('refused' in checked) return trpcRefusal(checked.refused, paths, url.searchParams);
     const response = await fetchRequestHandler({
       endpoint: trpcEndpoint,
       req: checked.forwarded,
       router: options.routers.router,
       createContext: () => context(request),
-      // No `maxBatchSize`: checkTrpcRequest refuses a larger batch, per call (tRPC's would answer in another shape).
+      // No `maxBatchSize`: checkTrpcRequest refuses a larger batch naming the limit (tRPC's says only "Bad request").
       onError: ({ error }) => reportError(appErrorOf(error)),
       // Headers an error asks for (Retry-After on a 429), as REST's errorResponse sends them.
       responseMeta: ({ errors }) => ({ headers: errorHeaders(errors) }),
     });
-    // An error tRPC raises about the request as a whole (a batch mixing queries and mutations) is its JSON
+    // An error tRPC raises about the request as a whole (a path it cannot percent-decode) is its JSON
     // envelope without a content type, which the Response constructor then calls text/plain.
     if (response.headers.get('content-type')?.startsWith('text/plain')) {
       response.headers.set('content-type', 'application/json');
@@ -163,10 +173,12 @@ export function createApiHandler<Ctx extends object>(options: ApiHandlerOptions<
     return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 
-  /** OPTIONS: 204 with the methods served at the path, the `Allow` a 405 there names. */
+  /** OPTIONS: 204 with the methods served at the path (on tRPC: by the procedures it names), the `Allow` a 405 there names. */
   function answerOptions(url: URL, seen: EdgeRoute): Response {
     const trpc = url.pathname === trpcEndpoint || url.pathname.startsWith(`${trpcEndpoint}/`);
-    const served = trpc ? ['GET', 'POST'] : methodsAt(table, url.pathname.slice(prefix.length));
+    const served = trpc
+      ? methodsServed(options.routers.router, trpcCallPaths(url.pathname.slice(trpcEndpoint.length), url.searchParams))
+      : methodsAt(table, url.pathname.slice(prefix.length));
     if (served.length === 0) throw new NotFound('Route');
     // The log names no ids: the path's pattern is not looked up for an OPTIONS.
     seen.route = trpc ? trpcEndpoint : prefix;

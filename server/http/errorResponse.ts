@@ -11,7 +11,6 @@ import { type AppError, toAppError } from '../controller/errors';
 import { logger } from '../log/logger';
 import { RefusalReason } from '../log/RefusalReason';
 import { currentRequest } from '../log/requestScope';
-import { MethodNotAllowed } from './matchRoute';
 
 /**
  * A JSON response. `headers` is a plain record spread over the defaults: a `Headers` object would
@@ -55,11 +54,7 @@ export function requestIdFor(error: AppError): string | undefined {
 export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);
   reportError(appError);
-  const headers: Record<string, string> = {
-    ...appError.headers,
-    ...(appError instanceof MethodNotAllowed ? { allow: appError.allow.join(', ') } : {}),
-  };
   const body = appError.toJSON();
   const requestId = requestIdFor(appError);
-  return jsonResponse(requestId ? { error: { ...body.error, requestId } } : body, appError.status, headers);
+  return jsonResponse(requestId ? { error: { ...body.error, requestId } } : body, appError.status, appError.headers);
 }

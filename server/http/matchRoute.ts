@@ -78,10 +78,11 @@ export const allowFor = (served: readonly string[]): string[] => [
   'OPTIONS',
 ];
 
+/** A 405 carrying its `Allow` as a header it asks for, so REST's errorResponse and tRPC's refusals both send it. */
 export class MethodNotAllowed extends AppError {
   readonly allow: string[];
   constructor(served: readonly string[], message = `Method not allowed; use ${allowFor(served).join(', ')}`) {
-    super('METHOD_NOT_SUPPORTED', message);
+    super('METHOD_NOT_SUPPORTED', message, undefined, { headers: { allow: allowFor(served).join(', ') } });
     this.allow = allowFor(served);
   }
 }

@@ -8,8 +8,7 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { AppError, BadRequest, type ErrorCode, type FieldErrors, toAppError } from '../controller/errors';
-import { MAX_BATCH_SIZE } from '../shared/batchSize';
+import { AppError, type ErrorCode, type FieldErrors, toAppError } from '../controller/errors';
 import { requestIdFor } from './errorResponse';
 
 export interface ErrorData {
@@ -83,27 +82,6 @@ export function errorHeaders(errors: readonly TRPCError[]): Record<string, strin
     }
   }
   return headers;
-}
-
-/**
- * Refuses a batch of more than MAX_BATCH_SIZE calls, before tRPC sees it. tRPC's own `maxBatchSize`
- * throws before it has any calls, so it answers one text/plain error without a path and with the
- * generic "Bad request"; refused here, the batch goes the way of the handler's other refusals (one
- * JSON error per call, naming the limit: trpcRefusal.ts). `names` is the URL path after the tRPC
- * endpoint; it is counted as tRPC splits it: percent-decoded (`%2C` is a comma too), then split on commas.
- */
-export function assertBatchSize(names: string, searchParams: URLSearchParams): void {
-  if (searchParams.get('batch') !== '1') return;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(names);
-  } catch {
-    return; // tRPC refuses a path it cannot decode before running any call.
-  }
-  const calls = decoded.split(',').length;
-  if (calls > MAX_BATCH_SIZE) {
-    throw new BadRequest(`A tRPC batch carries at most ${MAX_BATCH_SIZE} calls; this one has ${calls}`);
-  }
 }
 
 /** Thrown by procedures: a TRPCError whose cause is the AppError. */

@@ -1,6 +1,7 @@
 /**
  * The answer to a tRPC request refused before any of its calls runs (the
- * cross-site check, the batch size, the body rules): that refusal for every
+ * cross-site check, the batch size, queries beside mutations, a method the
+ * procedures do not take, the body rules): that refusal for every
  * call, each with its path, in tRPC's envelope (an array for a batch) and
  * with the refusal's status, as the calls' own errors would read.
  *
@@ -9,23 +10,26 @@
  * refused batch kept its own 404 (a 207 for the batch), and a batch mixing
  * queries and mutations got one text/plain "Bad request" instead of the
  * refusal. A request refused as a whole is answered as a whole.
+ *
+ * A batch over MAX_BATCH_SIZE gets one error object without a path, as tRPC
+ * answers an error about a whole request: one per name would let 8 KB of
+ * commas ask for a megabyte of errors. tRPC's batch link gives a non-array
+ * answer to every call of the batch, so a client reads it as it reads the
+ * array, where a capped array would leave the calls past the cap unanswered.
  */
 import type { AppError } from '../controller/errors';
 import { reportError } from './errorResponse';
 import { errorShape } from './trpc';
+import { isBoundedBatch } from './trpcCalls';
 
-/** `names`: the URL path after the tRPC endpoint (`/a.b,c.d`), split as tRPC splits it: decoded, then on commas. */
-export function trpcRefusal(refused: AppError, names: string, searchParams: URLSearchParams): Response {
-  let paths = names.replace(/^\/|\/$/g, '');
-  try {
-    paths = decodeURIComponent(paths);
-  } catch {
-    // Named as sent: the refusal stands whatever the names are.
-  }
+/** `paths`: the request's calls (trpcCalls.ts). */
+export function trpcRefusal(refused: AppError, paths: readonly string[], searchParams: URLSearchParams): Response {
   const body =
-    searchParams.get('batch') === '1'
-      ? paths.split(',').map((path) => ({ error: errorShape(refused, path) }))
-      : { error: errorShape(refused, paths) };
+    searchParams.get('batch') !== '1'
+      ? { error: errorShape(refused, paths[0]) }
+      : isBoundedBatch(paths, searchParams)
+        ? paths.map((path) => ({ error: errorShape(refused, path) }))
+        : { error: errorShape(refused, undefined) };
   reportError(refused);
   return new Response(JSON.stringify(body), {
     status: refused.status,
