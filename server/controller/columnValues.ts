@@ -122,7 +122,8 @@ function checkDate(value: unknown): Checked {
   const date =
     value instanceof Date
       ? value
-      : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+      : // The day as written must exist: Date alone reads 2026-02-31T10:00Z as March 3.
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && isCalendarDate(value.slice(0, 10))
         ? new Date(value)
         : null;
   if (!date || Number.isNaN(date.getTime())) return fail('must be an ISO-8601 date');

@@ -297,6 +297,23 @@ describe('column types the body and filter checks do not know', () => {
     expectCleanError(filtered.text);
   });
 
+  it('a timestamp on a day the calendar lacks (2026-02-31T10:00:00Z, which Date reads as March 3) is refused', async () => {
+    const created = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
+      user: ALICE,
+      body: { data: { name: 'G', seenAt: '2026-02-31T10:00:00Z' } },
+    });
+    expect(created.status).toBe(422);
+    expect((created.body as ErrorBody).error.fields).toEqual({ seenAt: ['must be an ISO-8601 date'] });
+    const filtered = await edgeCaseCall('GET', '/api/orgs/1/gadgets?filter[seenAt]=2026-02-31', { user: ALICE });
+    expect(filtered.status).toBe(400);
+    expectCleanError(filtered.text);
+    const leap = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
+      user: ALICE,
+      body: { data: { name: 'G', seenAt: '2028-02-29T23:30:00-05:00' } },
+    });
+    expect(leap.status).toBe(201);
+  });
+
   it('valid values of those types round-trip', async () => {
     const response = await edgeCaseCall('POST', '/api/orgs/1/gadgets', {
       user: ALICE,
