@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledAction, CompiledController } from '../controller/compileController';
 import { AppError } from '../controller/errors';
 import type { RouteRecord } from './buildRouter';
-import { createRouteTable, MethodNotAllowed, matchRoute } from './matchRoute';
+import { createRouteTable, MethodNotAllowed, matchRoute, methodsAt } from './matchRoute';
 
 function route(method: RouteRecord['method'], path: string): RouteRecord {
   return {
@@ -69,6 +69,18 @@ describe('matchRoute', () => {
       expect((error as MethodNotAllowed).allow.sort()).toEqual(['GET', 'HEAD', 'OPTIONS', 'PATCH']);
       expect((error as MethodNotAllowed).status).toBe(405);
     }
+  });
+
+  it('a static segment wins for every method: PATCH on it is a 405 naming its methods, not :id = "stats"', () => {
+    try {
+      matchRoute(table, 'PATCH', '/teams/1/campaigns/stats');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(MethodNotAllowed);
+      expect((error as MethodNotAllowed).allow).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    }
+    expect(methodsAt(table, '/teams/1/campaigns/stats')).toEqual(['GET']);
+    expect(methodsAt(table, '/teams/1/campaigns/9').sort()).toEqual(['GET', 'PATCH']);
   });
 
   it('404 for an unknown path', () => {

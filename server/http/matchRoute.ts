@@ -1,7 +1,7 @@
 /**
  * REST route matching. Static segments beat `:params` at each position
- * (`/campaigns/stats` wins over `/campaigns/:id`); a path that exists under
- * another method answers 405 with `Allow`.
+ * (`/campaigns/stats` wins over `/campaigns/:id`, for every method); a path
+ * that exists under another method answers 405 with `Allow`.
  */
 import { AppError, BadRequest, NotFound } from '../controller/errors';
 import type { RouteRecord } from './buildRouter';
@@ -51,24 +51,37 @@ function paramsOf(route: RouteTable['routes'][number], parts: string[]): Record<
   return params;
 }
 
+/**
+ * The routes of the most specific pattern that matches `parts` (one pattern, several methods), with their
+ * params. Static segments win whatever the method: `DELETE /campaigns/stats` is a 405 naming what `stats`
+ * serves, not `DELETE /campaigns/:id` with "stats" for an id.
+ */
+function routesAt(
+  table: RouteTable,
+  parts: string[],
+): { route: RouteTable['routes'][number]; params: Record<string, string> }[] {
+  const found: { route: RouteTable['routes'][number]; params: Record<string, string> }[] = [];
+  for (const route of table.routes) {
+    // Most specific first: past the first match's rank, nothing more specific can come.
+    if (found.length > 0 && route.rank !== found[0]?.route.rank) break;
+    const params = paramsOf(route, parts);
+    if (params) found.push({ route, params });
+  }
+  return found;
+}
+
 /** `path` is relative to the API mount (e.g. `/teams/1/campaigns`). Routes are most specific first. */
 export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
-  const parts = split(path);
-  const routed = new Set<string>();
-  for (const route of table.routes) {
-    const params = paramsOf(route, parts);
-    if (!params) continue;
-    if (route.method === method) return { route, params };
-    routed.add(route.method);
-  }
-  if (routed.size > 0) throw new MethodNotAllowed([...routed]);
+  const found = routesAt(table, split(path));
+  const match = found.find(({ route }) => route.method === method);
+  if (match) return match;
+  if (found.length > 0) throw new MethodNotAllowed([...new Set(found.map(({ route }) => route.method))]);
   throw new NotFound('Route');
 }
 
 /** The methods routed at `path`: what a 405 there allows. */
 export function methodsAt(table: RouteTable, path: string): string[] {
-  const parts = split(path);
-  return [...new Set(table.routes.filter((route) => paramsOf(route, parts)).map((route) => route.method))];
+  return [...new Set(routesAt(table, split(path)).map(({ route }) => route.method))];
 }
 
 /** A 405's `Allow`: the methods served, plus HEAD with GET and OPTIONS, which Next.js answers for every route file by itself. */
