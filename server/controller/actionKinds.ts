@@ -88,6 +88,16 @@ function asObject(value: unknown, what: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** A GET action's query string as its input. A key given twice is a 400, as in an index query: which one was meant? */
+function queryInput(query: URLSearchParams | undefined): Record<string, unknown> {
+  const seen = new Set<string>();
+  for (const key of query?.keys() ?? []) {
+    if (seen.has(key)) throw new BadRequest('Invalid query', { [key]: ['must be given once'] });
+    seen.add(key);
+  }
+  return Object.fromEntries(query ?? []);
+}
+
 /** REST bodies may carry attributes under `data` or be the attributes themselves. */
 function readData(source: InputSource): Record<string, unknown> {
   const body = asObject(source.body, 'body');
@@ -229,7 +239,7 @@ export const ACTION_KINDS: Record<CompiledAction['kind'], ActionKindSpec> = {
     params: ({ compiled, action, source, scope, id }) => {
       const raw =
         source.transport === 'rest' && action.httpMethod === 'GET'
-          ? Object.fromEntries(source.query ?? [])
+          ? queryInput(source.query)
           : asObject(source.body, source.transport === 'rest' ? 'body' : 'input');
       const { id: _id, ...rest } = raw;
       for (const field of compiled.scopes) delete rest[field];

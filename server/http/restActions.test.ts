@@ -88,6 +88,13 @@ describe('@action', () => {
     expect(response.body).toEqual({ total: 3 });
   });
 
+  it('a GET action refuses a query key given twice (which one was meant?), as an index does', async () => {
+    const response = await call('GET', '/orgs/1/projects/stats?period=week&period=month', { user: BOB });
+    expect(response.status).toBe(400);
+    expect((response.body as { error: { fields: unknown } }).error.fields).toEqual({ period: ['must be given once'] });
+    expect((await call('GET', '/orgs/1/projects/stats?period=week', { user: BOB })).status).toBe(200);
+  });
+
   it('load: true GET and POST, with input validation', async () => {
     expect((await call('GET', '/orgs/1/projects/1/score', { user: BOB })).body).toEqual({ id: 1, score: 100 });
     expect((await call('GET', '/orgs/1/projects/4/score', { user: BOB })).status).toBe(404);
