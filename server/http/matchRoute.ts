@@ -53,35 +53,39 @@ function paramsOf(route: RouteTable['routes'][number], parts: string[]): Record<
 
 /**
  * The routes of the most specific pattern that matches `parts` (one pattern, several methods), with their
- * params. Static segments win whatever the method: `DELETE /campaigns/stats` is a 405 naming what `stats`
- * serves, not `DELETE /campaigns/:id` with "stats" for an id.
+ * params, in table order. Static segments win whatever the method: `DELETE /campaigns/stats` is a 405
+ * naming what `stats` serves, not `DELETE /campaigns/:id` with "stats" for an id. A generator, so that
+ * matchRoute stops at the method's route instead of reading the rest of its rank.
  */
-function routesAt(
+function* routesAt(
   table: RouteTable,
   parts: string[],
-): { route: RouteTable['routes'][number]; params: Record<string, string> }[] {
-  const found: { route: RouteTable['routes'][number]; params: Record<string, string> }[] = [];
+): Generator<{ route: RouteTable['routes'][number]; params: Record<string, string> }> {
+  let rank: string | undefined;
   for (const route of table.routes) {
     // Most specific first: past the first match's rank, nothing more specific can come.
-    if (found.length > 0 && route.rank !== found[0]?.route.rank) break;
+    if (rank !== undefined && route.rank !== rank) return;
     const params = paramsOf(route, parts);
-    if (params) found.push({ route, params });
+    if (!params) continue;
+    rank = route.rank;
+    yield { route, params };
   }
-  return found;
 }
 
 /** `path` is relative to the API mount (e.g. `/teams/1/campaigns`). Routes are most specific first. */
 export function matchRoute(table: RouteTable, method: string, path: string): RouteMatch {
-  const found = routesAt(table, split(path));
-  const match = found.find(({ route }) => route.method === method);
-  if (match) return match;
-  if (found.length > 0) throw new MethodNotAllowed([...new Set(found.map(({ route }) => route.method))]);
+  const served = new Set<string>();
+  for (const match of routesAt(table, split(path))) {
+    if (match.route.method === method) return match;
+    served.add(match.route.method);
+  }
+  if (served.size > 0) throw new MethodNotAllowed([...served]);
   throw new NotFound('Route');
 }
 
 /** The methods routed at `path`: what a 405 there allows. */
 export function methodsAt(table: RouteTable, path: string): string[] {
-  return [...new Set(routesAt(table, split(path)).map(({ route }) => route.method))];
+  return [...new Set(Array.from(routesAt(table, split(path)), ({ route }) => route.method))];
 }
 
 /** A 405's `Allow`: the methods served, plus HEAD with GET and OPTIONS, which Next.js answers for every route file by itself. */

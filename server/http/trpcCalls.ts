@@ -20,12 +20,14 @@ export function trpcCallPaths(names: string, searchParams: URLSearchParams): str
   } catch {
     // Named as sent.
   }
-  return searchParams.get('batch') === '1' ? paths.split(',') : [paths];
+  return isBatch(searchParams) ? paths.split(',') : [paths];
 }
+
+const isBatch = (searchParams: URLSearchParams): boolean => searchParams.get('batch') === '1';
 
 /** Whether a refusal of these calls is answered per call; past the limit it is one error for the request. */
 export const isBoundedBatch = (paths: readonly string[], searchParams: URLSearchParams): boolean =>
-  searchParams.get('batch') === '1' && paths.length <= MAX_BATCH_SIZE;
+  isBatch(searchParams) && paths.length <= MAX_BATCH_SIZE;
 
 /**
  * Refuses a batch of more than MAX_BATCH_SIZE calls, before tRPC sees it. tRPC's own `maxBatchSize`
@@ -33,7 +35,7 @@ export const isBoundedBatch = (paths: readonly string[], searchParams: URLSearch
  * refused here, the batch goes the way of the handler's other refusals (trpcRefusal.ts), naming the limit.
  */
 export function assertBatchSize(paths: readonly string[], searchParams: URLSearchParams): void {
-  if (searchParams.get('batch') === '1' && paths.length > MAX_BATCH_SIZE) {
+  if (isBatch(searchParams) && !isBoundedBatch(paths, searchParams)) {
     throw new BadRequest(`A tRPC batch carries at most ${MAX_BATCH_SIZE} calls; this one has ${paths.length}`);
   }
 }
