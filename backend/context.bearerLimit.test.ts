@@ -6,19 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type DemoWorld, seedDemo } from '@/controllers/testClient';
 import { closeDb } from '@/db/database';
-import { RULES } from './rateLimit';
+import { withRuleForAll } from './rateLimit/testing/withRule';
 
 let world: DemoWorld;
-const rule = RULES.bearerFailure;
 
 beforeAll(async () => {
   world = await seedDemo();
-  RULES.bearerFailure = { points: 3, durationSeconds: 60 };
 });
-afterAll(async () => {
-  RULES.bearerFailure = rule;
-  await closeDb();
-});
+withRuleForAll('bearerFailure', { points: 3, durationSeconds: 60 });
+afterAll(closeDb);
 
 const BAD = `ak_${'0'.repeat(12)}_${'A'.repeat(43)}`;
 

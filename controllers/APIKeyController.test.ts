@@ -4,7 +4,7 @@
  * its team only; a revoked key is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RateLimitRule, RULES } from '@/backend/rateLimit/rateLimits';
+import { withRule } from '@/backend/rateLimit/testing/withRule';
 import { closeDb, db } from '@/db/database';
 import { ApiKey, Campaign, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
@@ -101,21 +101,20 @@ describe('managing keys', () => {
 
 describe('the per-team limit', () => {
   it('answers 429 with Retry-After past RATE_LIMIT_API_KEY_CREATE for one team, and mints nothing more', async () => {
-    const saved = RULES.apiKeyCreate;
-    (RULES as Record<string, RateLimitRule>).apiKeyCreate = { points: 2, durationSeconds: 3600 };
-    await db().delete(rateLimits); // keys of earlier tests counted too
-    try {
-      const create = (name: string) => api('POST', keys, { cookie: world.alice, body: { data: { name } } });
-      expect((await create('limit-1')).status).toBe(201);
-      expect((await create('limit-2')).status).toBe(201);
-      const refused = await create('limit-3');
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
-      expect(await ApiKey.where({ name: 'limit-3' }).exists()).toBe(false);
-    } finally {
-      (RULES as Record<string, RateLimitRule>).apiKeyCreate = saved;
-      await db().delete(rateLimits);
-    }
+    await withRule('apiKeyCreate', { points: 2, durationSeconds: 3600 }, async () => {
+      await db().delete(rateLimits); // keys of earlier tests counted too
+      try {
+        const create = (name: string) => api('POST', keys, { cookie: world.alice, body: { data: { name } } });
+        expect((await create('limit-1')).status).toBe(201);
+        expect((await create('limit-2')).status).toBe(201);
+        const refused = await create('limit-3');
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+        expect(await ApiKey.where({ name: 'limit-3' }).exists()).toBe(false);
+      } finally {
+        await db().delete(rateLimits);
+      }
+    });
   });
 });
 

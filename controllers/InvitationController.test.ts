@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { clearSentMails, sentMails } from '@/backend/mailer';
-import { type RateLimitRule, RULES } from '@/backend/rateLimit';
+import { withRule, withRuleForAll } from '@/backend/rateLimit/testing/withRule';
 import { closeDb, db } from '@/db/database';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, Invitation, Membership, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
@@ -25,19 +25,15 @@ let dave: string;
 let daveId: number;
 
 /** The tests here invite the same few addresses more often than RATE_LIMIT_INVITATION_ADDRESS allows; its own test sets it. */
-const addressRule = RULES.invitationAddress;
+withRuleForAll('invitationAddress', null);
 beforeAll(async () => {
-  (RULES as Record<string, RateLimitRule>).invitationAddress = null;
   world = await seedDemo();
   invitations = `/teams/${world.acme.id}/invitations`;
   daveId = (await User.create({ email: 'dave@example.com', name: 'Dave' })).id;
   dave = await signIn('dave@example.com');
 });
 beforeEach(clearSentMails);
-afterAll(async () => {
-  (RULES as Record<string, RateLimitRule>).invitationAddress = addressRule;
-  await closeDb();
-});
+afterAll(closeDb);
 
 async function invite(email: string, role?: 'owner' | 'member', cookie = world.alice) {
   const response = await api<Row>('POST', invitations, { cookie, body: { data: { email, role } } });
@@ -274,40 +270,37 @@ describe('creating', () => {
 
 describe('the per-team limit', () => {
   it('answers 429 with Retry-After past RATE_LIMIT_INVITATION_CREATE for one team, and mails nothing more', async () => {
-    const saved = RULES.invitationCreate;
-    (RULES as Record<string, RateLimitRule>).invitationCreate = { points: 2, durationSeconds: 3600 };
-    await db().delete(rateLimits); // the invitations of earlier tests counted too
-    try {
-      await invite('limit-1@example.com');
-      await invite('limit-2@example.com');
-      const refused = await api<ErrorBody>('POST', invitations, {
-        cookie: world.alice,
-        body: { data: { email: 'limit-3@example.com' } },
-      });
-      expect(refused.status).toBe(429);
-      expect(refused.body.error.code).toBe('TOO_MANY_REQUESTS');
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
-      expect(sentMails().map((mail) => mail.to)).not.toContain('limit-3@example.com');
-    } finally {
-      (RULES as Record<string, RateLimitRule>).invitationCreate = saved;
-      await db().delete(rateLimits);
-    }
+    await withRule('invitationCreate', { points: 2, durationSeconds: 3600 }, async () => {
+      await db().delete(rateLimits); // the invitations of earlier tests counted too
+      try {
+        await invite('limit-1@example.com');
+        await invite('limit-2@example.com');
+        const refused = await api<ErrorBody>('POST', invitations, {
+          cookie: world.alice,
+          body: { data: { email: 'limit-3@example.com' } },
+        });
+        expect(refused.status).toBe(429);
+        expect(refused.body.error.code).toBe('TOO_MANY_REQUESTS');
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+        expect(sentMails().map((mail) => mail.to)).not.toContain('limit-3@example.com');
+      } finally {
+        await db().delete(rateLimits);
+      }
+    });
   });
 });
 
 describe('the limits across teams', () => {
   /** Runs `body` with `name` at two a window, on a clean count; restores the rule afterwards. */
   async function withTwoAllowed(name: 'invitationAddress' | 'invitationUser', body: () => Promise<void>) {
-    const rules = RULES as Record<string, RateLimitRule>;
-    const saved = rules[name] ?? null;
-    rules[name] = { points: 2, durationSeconds: 3600 };
-    await db().delete(rateLimits);
-    try {
-      await body();
-    } finally {
-      rules[name] = saved;
+    await withRule(name, { points: 2, durationSeconds: 3600 }, async () => {
       await db().delete(rateLimits);
-    }
+      try {
+        await body();
+      } finally {
+        await db().delete(rateLimits);
+      }
+    });
   }
 
   it('one address is invited at most RATE_LIMIT_INVITATION_ADDRESS times, whichever teams invite it', async () => {

@@ -4,7 +4,7 @@
  * rename; deleting is not offered; API keys cannot manage teams.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RateLimitRule, RULES } from '@/backend/rateLimit/rateLimits';
+import { withRule } from '@/backend/rateLimit/testing/withRule';
 import { closeDb, db } from '@/db/database';
 import { Membership, Team, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
@@ -106,25 +106,24 @@ describe('POST /api/teams', () => {
   });
 
   it('answers 429 with Retry-After past RATE_LIMIT_TEAM_CREATE for one user, and creates nothing more', async () => {
-    const saved = RULES.teamCreate;
-    (RULES as Record<string, RateLimitRule>).teamCreate = { points: 2, durationSeconds: 3600 };
-    await db().delete(rateLimits); // teams of earlier tests counted too
-    try {
-      const create = (name: string) => api('POST', '/teams', { cookie: world.bob, body: { data: { name } } });
-      expect((await create('Limit 1')).status).toBe(201);
-      expect((await create('Limit 2')).status).toBe(201);
-      const refused = await create('Limit 3');
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
-      expect(await Team.findBy({ name: 'Limit 3' })).toBeNull();
-      // Per user: another account still creates.
-      expect((await api('POST', '/teams', { cookie: world.carol, body: { data: { name: 'Limit 4' } } })).status).toBe(
-        201,
-      );
-    } finally {
-      (RULES as Record<string, RateLimitRule>).teamCreate = saved;
-      await db().delete(rateLimits);
-    }
+    await withRule('teamCreate', { points: 2, durationSeconds: 3600 }, async () => {
+      await db().delete(rateLimits); // teams of earlier tests counted too
+      try {
+        const create = (name: string) => api('POST', '/teams', { cookie: world.bob, body: { data: { name } } });
+        expect((await create('Limit 1')).status).toBe(201);
+        expect((await create('Limit 2')).status).toBe(201);
+        const refused = await create('Limit 3');
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+        expect(await Team.findBy({ name: 'Limit 3' })).toBeNull();
+        // Per user: another account still creates.
+        expect((await api('POST', '/teams', { cookie: world.carol, body: { data: { name: 'Limit 4' } } })).status).toBe(
+          201,
+        );
+      } finally {
+        await db().delete(rateLimits);
+      }
+    });
   });
 });
 

@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RateLimitRule, RULES } from '@/backend/rateLimit';
+import { withRule } from '@/backend/rateLimit/testing/withRule';
 import { closeDb, db } from '@/db/database';
 import { Membership, modelClasses, User } from '@/db/models';
 import { rateLimits } from '@/db/schema';
@@ -303,20 +303,19 @@ describe('every documented error status is produced by some route', () => {
   });
 
   it('429 past a rate limit (here: API keys per team), with Retry-After', async () => {
-    const saved = RULES.apiKeyCreate;
-    (RULES as Record<string, RateLimitRule>).apiKeyCreate = { points: 1, durationSeconds: 3600 };
-    try {
-      await db().delete(rateLimits);
-      await ok(201, 'POST', `${team}/api-keys`, { data: { name: 'within the limit' } });
-      const refused = await contract.call('POST', `${team}/api-keys`, {
-        cookie: world.alice,
-        body: { data: { name: 'one too many' } },
-      });
-      expect(refused.status).toBe(429);
-    } finally {
-      (RULES as Record<string, RateLimitRule>).apiKeyCreate = saved;
-      await db().delete(rateLimits);
-    }
+    await withRule('apiKeyCreate', { points: 1, durationSeconds: 3600 }, async () => {
+      try {
+        await db().delete(rateLimits);
+        await ok(201, 'POST', `${team}/api-keys`, { data: { name: 'within the limit' } });
+        const refused = await contract.call('POST', `${team}/api-keys`, {
+          cookie: world.alice,
+          body: { data: { name: 'one too many' } },
+        });
+        expect(refused.status).toBe(429);
+      } finally {
+        await db().delete(rateLimits);
+      }
+    });
   });
 
   // Last: it stops the S3 server.

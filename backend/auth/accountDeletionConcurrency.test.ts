@@ -34,7 +34,7 @@ import { closeDb, db } from '@/db/database';
 import { Invitation, Membership, User } from '@/db/models';
 import { INVITATION_LIFETIME_MS } from '@/db/models/Invitation';
 import { invitations, memberships, teams } from '@/db/schema';
-import { type RateLimitRule, RULES } from '../rateLimit';
+import { withRuleForAll } from '../rateLimit/testing/withRule';
 import { teamWith, userExists } from './testing/accountFixtures';
 import { holdTeam, queued } from './testing/heldTeamRow';
 import { post, signUp } from './testing/hostileAuthRequests';
@@ -54,14 +54,10 @@ let max: { id: number };
 let ivy: { id: number; email: string; cookie: string };
 
 /** Ivy is invited again every round, more often than RATE_LIMIT_INVITATION_ADDRESS allows. */
-const addressRule = RULES.invitationAddress;
-afterAll(async () => {
-  (RULES as Record<string, RateLimitRule>).invitationAddress = addressRule;
-  await closeDb();
-});
+withRuleForAll('invitationAddress', null);
+afterAll(closeDb);
 
 beforeAll(async () => {
-  (RULES as Record<string, RateLimitRule>).invitationAddress = null;
   const stamp = Date.now();
   const oliveUser = await User.create({ email: `olive-${stamp}@example.com`, name: 'Olive' });
   const maxUser = await User.create({ email: `max-${stamp}@example.com`, name: 'Max' });

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import { Team } from '@/db/models';
 import { captureLog } from '@/server/testing';
 import { clearSentMails, sentMails } from '../mailer';
-import { RULES } from '../rateLimit';
+import { withRule } from '../rateLimit/testing/withRule';
 import { createAuthRoutes } from './authRoutes';
 import { inApiErrorFormat } from './inApiErrorFormat';
 
@@ -240,9 +240,7 @@ describe('passwords', () => {
 
 describe('failed sign-in limit', () => {
   it('answers 429 with Retry-After after repeated wrong passwords, per (account, IP), and a right one does not slip through', async () => {
-    const rule = RULES.signInAccount;
-    RULES.signInAccount = { points: 3, durationSeconds: 60 };
-    try {
+    await withRule('signInAccount', { points: 3, durationSeconds: 60 }, async () => {
       const ip = '203.0.113.77';
       for (let i = 0; i < 3; i++) {
         expect(
@@ -255,17 +253,13 @@ describe('failed sign-in limit', () => {
       expect((await blocked.json()).error.code).toBe('TOO_MANY_REQUESTS');
       // Another address is not locked out of the account.
       await signInWithPassword('carol@example.com', DEMO_PASSWORD, '203.0.113.78');
-    } finally {
-      RULES.signInAccount = rule;
-    }
+    });
   });
 });
 
 describe('a password reset ends the lockout', () => {
   it('locked out by wrong passwords, the account signs in with its new password right after a reset', async () => {
-    const rule = RULES.signInAccount;
-    RULES.signInAccount = { points: 3, durationSeconds: 60 };
-    try {
+    await withRule('signInAccount', { points: 3, durationSeconds: 60 }, async () => {
       const ip = '203.0.113.90';
       await post('/sign-up/email', { name: 'Lou', email: 'lou@example.com', password: 'half remembered' });
       for (let i = 0; i < 3; i++)
@@ -282,17 +276,13 @@ describe('a password reset ends the lockout', () => {
       const token = new URL(link as string).pathname.split('/').pop() as string;
       expect((await post('/reset-password', { token, newPassword: 'fresh and new' }, { ip })).status).toBe(200);
       await signInWithPassword('lou@example.com', 'fresh and new', ip);
-    } finally {
-      RULES.signInAccount = rule;
-    }
+    });
   });
 });
 
 describe('what the failed sign-in limit counts', () => {
   it('only wrong passwords: malformed sign-ins, the right password among them, are given back', async () => {
-    const rule = RULES.signInAccount;
-    RULES.signInAccount = { points: 3, durationSeconds: 60 };
-    try {
+    await withRule('signInAccount', { points: 3, durationSeconds: 60 }, async () => {
       const ip = '203.0.113.79';
       for (let i = 0; i < 5; i++) {
         const body = { email: 'carol@example.com', password: DEMO_PASSWORD, rememberMe: 'yes' };
@@ -304,15 +294,11 @@ describe('what the failed sign-in limit counts', () => {
         ).toBe(401);
       }
       await signInWithPassword('carol@example.com', DEMO_PASSWORD, ip);
-    } finally {
-      RULES.signInAccount = rule;
-    }
+    });
   });
 
   it('a password change refused for its new password does not count against the current one', async () => {
-    const rule = RULES.signInAccount;
-    RULES.signInAccount = { points: 3, durationSeconds: 60 };
-    try {
+    await withRule('signInAccount', { points: 3, durationSeconds: 60 }, async () => {
       const ip = '203.0.113.94';
       const email = 'short-new-password@example.com';
       const password = 'the right password';
@@ -335,9 +321,7 @@ describe('what the failed sign-in limit counts', () => {
       );
       expect(changed.status, await changed.clone().text()).toBe(200);
       await signInWithPassword(email, 'a long new one', ip);
-    } finally {
-      RULES.signInAccount = rule;
-    }
+    });
   });
 });
 
@@ -348,9 +332,7 @@ describe('password checks of a signed-in user', () => {
     ['/change-password', (password: string) => ({ currentPassword: password, newPassword: 'a new password' })],
     ['/verify-password', (password: string) => ({ password })],
   ])('%s answers 429 after repeated wrong passwords, and the right one does not slip through', async (path, body) => {
-    const rule = RULES.signInAccount;
-    RULES.signInAccount = { points: 3, durationSeconds: 60 };
-    try {
+    await withRule('signInAccount', { points: 3, durationSeconds: 60 }, async () => {
       const ip = path === '/change-password' ? '203.0.113.91' : '203.0.113.92';
       const email = `oracle${path.replace(/\W/g, '-')}@example.com`;
       const password = 'the right password';
@@ -369,9 +351,7 @@ describe('password checks of a signed-in user', () => {
       expect((await me(cookie)).status).toBe(200);
       // From another address, the password is unchanged.
       await signInWithPassword(email, password, '203.0.113.93');
-    } finally {
-      RULES.signInAccount = rule;
-    }
+    });
   });
 });
 

@@ -19,7 +19,7 @@ import { closeDb } from '@/db/database';
 import { demoSeeder } from '@/db/demoSeed';
 import { env } from '@/env';
 import { clearSentMails, sentMails } from '../mailer';
-import { type RateLimitRule, RULES } from '../rateLimit';
+import { withRule } from '../rateLimit/testing/withRule';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();
@@ -134,22 +134,16 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
   });
 
   it('sign-ins refused for an unverified address do not count as failed ones', async () => {
-    const rule = RULES.signInAccount;
-    (RULES as Record<string, RateLimitRule>).signInAccount = { points: 3, durationSeconds: 60 };
-    try {
+    await withRule('signInAccount', { points: 3, durationSeconds: 60 }, async () => {
       const email = 'patient@example.com';
       expect((await post('/sign-up/email', { name: 'Pat', email, password: 'patient person' })).status).toBe(200);
       for (let i = 0; i < 5; i++)
         expect((await post('/sign-in/email', { email, password: 'patient person' })).status).toBe(403);
-    } finally {
-      (RULES as Record<string, RateLimitRule>).signInAccount = rule;
-    }
+    });
   });
 
   it('an address gets at most RATE_LIMIT_VERIFICATION_EMAIL links, whether sign-up, sign-in or a resend asked', async () => {
-    const defaults: RateLimitRule = RULES.verificationEmail;
-    (RULES as Record<string, RateLimitRule>).verificationEmail = { points: 2, durationSeconds: 900 };
-    try {
+    await withRule('verificationEmail', { points: 2, durationSeconds: 900 }, async () => {
       clearSentMails();
       const email = 'capped@example.com';
       expect((await post('/sign-up/email', { name: 'Cap', email, password: 'capped links' })).status).toBe(200);
@@ -162,8 +156,6 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
       await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(2));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(mailsTo(email)).toHaveLength(2);
-    } finally {
-      (RULES as Record<string, RateLimitRule>).verificationEmail = defaults;
-    }
+    });
   });
 });

@@ -11,20 +11,14 @@ import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
 import * as schema from '@/db/schema';
 import { clearSentMails, sentMails } from '../mailer';
-import { type RateLimitRule, RULES } from '../rateLimit';
+import { withRule } from '../rateLimit/testing/withRule';
 import { createAuthRoutes } from './authRoutes';
 
 const authRoutes = createAuthRoutes();
 const ORIGIN = 'http://localhost';
 
-const defaults = { ...RULES };
-function setRule(name: keyof typeof RULES, rule: RateLimitRule): void {
-  (RULES as Record<keyof typeof RULES, RateLimitRule>)[name] = rule;
-}
-
 beforeAll(() => demoSeeder.run());
 afterEach(async () => {
-  Object.assign(RULES, defaults);
   await db().delete(schema.rateLimits);
   clearSentMails();
 });
@@ -75,47 +69,50 @@ describe('password-reset requests', () => {
   });
 
   it('per client address: 429 with Retry-After once over, never revealing which address was asked for', async () => {
-    setRule('authMailIp', { points: 4, durationSeconds: 900 });
-    const ip = '203.0.113.60';
-    for (const email of ['a1@example.com', 'a2@example.com', 'alice@example.com', 'a3@example.com']) {
-      expect((await askReset(email, ip)).status).toBe(200);
-    }
-    const refused = await askReset('bob@example.com', ip);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect((await refused.json()).error.code).toBe('TOO_MANY_REQUESTS');
-    expect(sentMails().map((mail) => mail.to)).not.toContain('bob@example.com');
-    expect((await askReset('bob@example.com', '203.0.113.61')).status).toBe(200);
+    await withRule('authMailIp', { points: 4, durationSeconds: 900 }, async () => {
+      const ip = '203.0.113.60';
+      for (const email of ['a1@example.com', 'a2@example.com', 'alice@example.com', 'a3@example.com']) {
+        expect((await askReset(email, ip)).status).toBe(200);
+      }
+      const refused = await askReset('bob@example.com', ip);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+      expect((await refused.json()).error.code).toBe('TOO_MANY_REQUESTS');
+      expect(sentMails().map((mail) => mail.to)).not.toContain('bob@example.com');
+      expect((await askReset('bob@example.com', '203.0.113.61')).status).toBe(200);
+    });
   });
 });
 
 describe('verification mails', () => {
   // Per address, where they are sent (sign-up, sign-in and resends alike): emailVerification.test.ts.
   it('resends per client address: 429 once over, with the usual answer before', async () => {
-    setRule('authMailIp', { points: 5, durationSeconds: 900 });
-    const resend = (ip: string) => post('/send-verification-email', { email: 'carol@example.com' }, { ip });
-    for (let i = 0; i < 5; i++) {
-      const answer = await resend('203.0.113.72');
-      expect(answer.status).toBe(200);
-      expect(await answer.json()).toEqual({ status: true });
-    }
-    expect((await resend('203.0.113.72')).status).toBe(429);
-    expect((await resend('203.0.113.73')).status).toBe(200);
+    await withRule('authMailIp', { points: 5, durationSeconds: 900 }, async () => {
+      const resend = (ip: string) => post('/send-verification-email', { email: 'carol@example.com' }, { ip });
+      for (let i = 0; i < 5; i++) {
+        const answer = await resend('203.0.113.72');
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toEqual({ status: true });
+      }
+      expect((await resend('203.0.113.72')).status).toBe(429);
+      expect((await resend('203.0.113.73')).status).toBe(200);
+    });
   });
 });
 
 describe('email changes', () => {
   it('per signed-in user: 429 once over; without a session, better-auth answers 401 and nothing is counted', async () => {
-    setRule('changeEmail', { points: 2, durationSeconds: 3600 });
-    const signedIn = await post('/sign-in/email', { email: 'carol@example.com', password: DEMO_PASSWORD });
-    expect(signedIn.status).toBe(200);
-    const cookie = cookieFrom(signedIn);
-    const change = (newEmail: string, ip: string) => post('/change-email', { newEmail }, { cookie, ip });
-    expect((await change('carol2@example.com', '203.0.113.80')).status).not.toBe(429);
-    expect((await change('carol3@example.com', '203.0.113.81')).status).not.toBe(429);
-    const refused = await change('carol4@example.com', '203.0.113.82');
-    expect(refused.status).toBe(429);
-    expect((await post('/change-email', { newEmail: 'x@example.com' })).status).toBe(401);
+    await withRule('changeEmail', { points: 2, durationSeconds: 3600 }, async () => {
+      const signedIn = await post('/sign-in/email', { email: 'carol@example.com', password: DEMO_PASSWORD });
+      expect(signedIn.status).toBe(200);
+      const cookie = cookieFrom(signedIn);
+      const change = (newEmail: string, ip: string) => post('/change-email', { newEmail }, { cookie, ip });
+      expect((await change('carol2@example.com', '203.0.113.80')).status).not.toBe(429);
+      expect((await change('carol3@example.com', '203.0.113.81')).status).not.toBe(429);
+      const refused = await change('carol4@example.com', '203.0.113.82');
+      expect(refused.status).toBe(429);
+      expect((await post('/change-email', { newEmail: 'x@example.com' })).status).toBe(401);
+    });
   });
 });
 
