@@ -158,6 +158,8 @@ const schema = z.object({
   // Sign-ups and invitation acceptances per client IP.
   RATE_LIMIT_SIGN_UP: limitSetting('10/1h'),
   RATE_LIMIT_INVITATION_ACCEPT: limitSetting('20/1h'),
+  // Invitation lookups (token -> details, anonymous) per client IP: a bound on guessing noise and load.
+  RATE_LIMIT_INVITATION_LOOKUP: limitSetting('60/1m'),
   // Upload presigns (single and multipart) per signed-in user.
   RATE_LIMIT_PRESIGN: limitSetting('120/1m'),
   // Requests with an unknown or revoked `Authorization: Bearer` key, per client IP.

@@ -4,6 +4,10 @@
  *
  * - acceptance, per client address (RATE_LIMIT_INVITATION_ACCEPT): a stolen
  *   or guessed link cannot be tried at speed;
+ * - lookup, per client address (RATE_LIMIT_INVITATION_LOOKUP): anyone may ask
+ *   what a token names without signing in; tokens are 256-bit, so this only
+ *   bounds the noise and database load of one address guessing. Its own
+ *   count: viewing links never spends an invitee's accept attempts;
  * - creation, per team (RATE_LIMIT_INVITATION_CREATE), per inviting user
  *   across their teams (RATE_LIMIT_INVITATION_USER) and per invited address
  *   across all teams (RATE_LIMIT_INVITATION_ADDRESS): each one mails a link
@@ -20,6 +24,12 @@ import { requestOf } from './requestOfContext';
 export async function limitInvitationAttempts(context: AppContext): Promise<void> {
   const request = requestOf(context);
   if (request) await rateLimit('invitationAccept', clientIp(request));
+}
+
+/** Counts one lookup of a token for the caller's address (in-process calls, such as the invitation page's, are not limited). */
+export async function limitInvitationLookups(context: AppContext): Promise<void> {
+  const request = requestOf(context);
+  if (request) await rateLimit('invitationLookup', clientIp(request));
 }
 
 /** Counts one invitation (one mail) for the team, the inviter and the address (`email` as sent; not a string: not counted, the validation refuses it). */

@@ -7,7 +7,7 @@
  *
  * - `POST /api/invitations/lookup {token}`: what the invitation page shows
  *   (team name, invited email, role, status); anyone holding the link. Unknown
- *   token: 404.
+ *   token: 404. Limited per client address (429 with Retry-After).
  * - `POST /api/invitations/accept {token}`: signed in (401), as the invited
  *   email (case-insensitive; else 403), pending (used or expired: 422). Creates
  *   the membership with the invited role and marks the invitation used, in one
@@ -26,7 +26,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AppContext, type CurrentUser, signedInUser } from '@/backend/context';
-import { limitInvitationAttempts } from '@/backend/invitationRateLimit';
+import { limitInvitationAttempts, limitInvitationLookups } from '@/backend/invitationRateLimit';
 import {
   ALREADY_A_MEMBER,
   hashInvitationToken,
@@ -92,11 +92,18 @@ export class InvitationAcceptanceController extends ActiveController<AppContext>
     await limitInvitationAttempts(this.context);
   }
 
+  /** Lookups are anonymous: limited per caller address too, with a count of their own (backend/invitationRateLimit.ts). */
+  @before({ only: ['lookup'] })
+  async lookupsLimited(): Promise<void> {
+    await limitInvitationLookups(this.context);
+  }
+
   @action('POST', undefined, {
     input: tokenInput,
     output: lookupOutput,
     summary: 'Look up an invitation by its token',
-    description: 'Unknown token: 404.',
+    description: 'Unknown token: 404. Limited per client address: 429 with Retry-After.',
+    errorStatuses: [429],
   })
   async lookup(input: TokenInput): Promise<InvitationLookup> {
     const { invitation, teamName } = await invitationByToken(input.token);

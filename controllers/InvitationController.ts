@@ -183,6 +183,8 @@ export class InvitationController extends TeamScopedController<Invitation> {
         link,
         expiresAt: invitation.expiresAt,
       }),
+      // Checked when the job runs: revoked, declined, accepted or expired by then, the mail is not sent.
+      { invitationId: invitation.id },
     );
   }
 }

@@ -4,19 +4,22 @@
  * invitation, the token) is committed, and a rollback sends nothing. The
  * request never waits for SMTP, so a mail server that is down never fails it.
  *
+ * `cause` names what the mail is about (an invitation): the job checks it
+ * again when it runs, and sends nothing once it has lapsed (deliverMail.ts).
+ *
  * A process without a job runner (a unit test, a one-off script) sends the
  * mail directly once the transaction has committed, logging a failure.
  */
 import { env } from '@/env';
 import { afterCommit, currentJobRunner, enqueue, logger } from '@/server';
 import { sendMail } from '../mailer';
-import { deliverMail } from './deliverMail';
+import { deliverMail, type MailCause } from './deliverMail';
 import type { MailContent } from './layout';
 
-export async function enqueueMail(to: string, content: MailContent): Promise<void> {
+export async function enqueueMail(to: string, content: MailContent, cause: MailCause = {}): Promise<void> {
   const mail = { to, from: env.MAIL_FROM, ...content };
   if (currentJobRunner()) {
-    await enqueue(deliverMail, mail);
+    await enqueue(deliverMail, { ...mail, ...cause });
     return;
   }
   await afterCommit(() =>

@@ -49,6 +49,7 @@ export const RULES = {
   signInIp: env.RATE_LIMIT_SIGN_IN_IP,
   signUp: env.RATE_LIMIT_SIGN_UP,
   invitationAccept: env.RATE_LIMIT_INVITATION_ACCEPT,
+  invitationLookup: env.RATE_LIMIT_INVITATION_LOOKUP,
   presign: env.RATE_LIMIT_PRESIGN,
   bearerFailure: env.RATE_LIMIT_BEARER_FAILURE,
   passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
@@ -70,6 +71,7 @@ const MESSAGES: Record<LimitName, string> = {
   signInIp: 'Too many failed sign-in attempts, try again later',
   signUp: 'Too many sign-ups from this address, try again later',
   invitationAccept: 'Too many invitation attempts from this address, try again later',
+  invitationLookup: 'Too many invitation lookups from this address, try again later',
   presign: 'Too many uploads, try again later',
   bearerFailure: 'Too many failed API key attempts, try again later',
   // Never shown: over these two the route answers as usual and sends nothing (withinLimit).

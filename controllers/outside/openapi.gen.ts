@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * Look up an invitation by its token
-         * @description Unknown token: 404.
+         * @description Unknown token: 404. Limited per client address: 429 with Retry-After.
          */
         post: operations["InvitationAcceptanceController.mutateLookup"];
         delete?: never;
