@@ -54,6 +54,9 @@ describe('rate limits (RATE_LIMIT_*, TRUST_PROXY)', () => {
     expect(fresh.RATE_LIMIT_AUTH_MAIL_IP).toEqual({ points: 20, durationSeconds: 900 });
     expect(fresh.RATE_LIMIT_CHANGE_EMAIL).toEqual({ points: 5, durationSeconds: 3600 });
     expect(fresh.RATE_LIMIT_INVITATION_CREATE).toEqual({ points: 50, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_INVITATION_USER).toEqual({ points: 100, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_INVITATION_ADDRESS).toEqual({ points: 5, durationSeconds: 3600 });
+    expect(fresh.RATE_LIMIT_INVITATION_LOOKUP).toEqual({ points: 60, durationSeconds: 60 });
     expect(fresh.TRUST_PROXY).toEqual({ hops: 0 });
   });
 

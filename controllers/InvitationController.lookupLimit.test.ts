@@ -4,10 +4,10 @@
  * past the limit an address gets 429 with Retry-After, over REST and tRPC,
  * whether its tokens were real or guesses (404s count: they are the
  * enumeration the limit slows). Other addresses keep their own count, and
- * lookups do not spend the accept limit.
+ * lookups do not spend the accept limit. The default is in env.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RateLimitRule, RULES } from '@/backend/rateLimit';
+import { withRule } from '@/backend/rateLimit/testing/withRule';
 import { closeDb, db } from '@/db/database';
 import { rateLimits } from '@/db/schema';
 import { handler } from './index';
@@ -43,11 +43,8 @@ function expectTooMany(response: { status: number; headers: Headers; body: unkno
 }
 
 it('answers 429 with Retry-After past RATE_LIMIT_INVITATION_LOOKUP per client IP, on REST and tRPC', async () => {
-  const rules = RULES as Record<string, RateLimitRule>;
-  const saved = RULES.invitationLookup;
-  rules.invitationLookup = { points: 3, durationSeconds: 60 };
   await db().delete(rateLimits);
-  try {
+  await withRule('invitationLookup', { points: 3, durationSeconds: 60 }, async () => {
     expect((await lookup('203.0.113.20', { token })).status).toBe(200);
     // A guessed token is a 404 and counts the same.
     expect((await lookup('203.0.113.20', { token: 'not-a-real-token' })).status).toBe(404);
@@ -84,12 +81,6 @@ it('answers 429 with Retry-After past RATE_LIMIT_INVITATION_LOOKUP per client IP
       headers: { 'x-forwarded-for': '203.0.113.20' },
     });
     expect(accept.status, JSON.stringify(accept.body)).toBe(403);
-  } finally {
-    rules.invitationLookup = saved;
-    await db().delete(rateLimits);
-  }
-});
-
-it('is on by default: 60 lookups a minute per client IP', () => {
-  expect(RULES).toHaveProperty('invitationLookup', { points: 60, durationSeconds: 60 });
+  });
+  await db().delete(rateLimits);
 });
