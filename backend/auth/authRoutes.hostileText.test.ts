@@ -28,6 +28,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, db } from '@/db/database';
 import { DEMO_PASSWORD, demoSeeder } from '@/db/demoSeed';
+import { User } from '@/db/models';
 import { users } from '@/db/schema';
 import { ONE_LINE } from '@/server';
 import { clearSentMails, sentMails } from '../mailer';
@@ -220,6 +221,50 @@ describe('odd Unicode', () => {
     expect((await response.json()).error.fields).toEqual({ email: ['is too long (maximum is 255 characters)'] });
     expect(await accountState()).toEqual(before);
   });
+
+  /**
+   * better-auth writes users past the model, so /api/auth checks the name itself: with the model's rule
+   * (userName, db/models/User.ts), not a copy of it. The User model is asked here, and the route must
+   * refuse exactly what the model refuses, with the model's messages, at sign-up and at update-user.
+   */
+  const namesToJudge = [
+    ['100 characters', 'N'.repeat(100)],
+    ['101 characters', 'N'.repeat(101)],
+    ['100 emoji (200 UTF-16 units)', '\u{1f600}'.repeat(100)],
+    ['101 emoji', '\u{1f600}'.repeat(101)],
+    ['a line break', 'Two\nLines'],
+    ['a tab', 'Tab\there'],
+    ['121 characters and a line break', `${'N'.repeat(60)}\n${'N'.repeat(60)}`],
+    ['nothing visible', '\u200b'],
+    ['spaces around it', '  Spacey  '],
+    ['a zero-width space inside', 'Z\u200bero'],
+  ] as const;
+
+  it.each(namesToJudge)(
+    'a name with %s is refused at sign-up and update-user iff the User model refuses it',
+    async (label, name) => {
+      const model = User.build({ email: 'model@example.com', name });
+      await model.isValid();
+      const expected = [...(model.errors.name ?? [])].sort();
+      const { id, cookie } = await signUp('Before', uniqueEmail('judge'), 'long enough');
+      const answers = {
+        'sign-up': await post('/sign-up/email', { name, email: uniqueEmail('judge'), password: 'long enough' }),
+        'update-user': await post('/update-user', { name }, { cookie }),
+      };
+      for (const [where, response] of Object.entries(answers)) {
+        const body = await response.clone().json();
+        if (expected.length === 0) {
+          expect(response.status, `${where} ${label}: ${JSON.stringify(body)}`).toBe(200);
+          continue;
+        }
+        expect(response.status, `${where} ${label}`).toBe(400);
+        expect(Object.keys(body.error.fields), `${where} ${label}`).toEqual(['name']);
+        expect([...body.error.fields.name].sort(), `${where} ${label}`).toEqual(expected);
+      }
+      const [row] = await db().select().from(users).where(eq(users.id, id));
+      expect(row?.name).toBe(expected.length === 0 ? model.name : 'Before');
+    },
+  );
 
   it('update-user with a NUL or an unpaired surrogate in the name is a 400 and the name stays', async () => {
     const { id, cookie } = await signUp('Keeps Name', 'keeps-name@example.com', 'long enough');

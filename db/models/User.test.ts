@@ -1,7 +1,7 @@
 /**
  * The User model's own rules, for code that writes users through it (the
  * seeds, app code). Sign-up and profile changes go through better-auth's
- * adapter instead, with the same rules (backend/auth/authRoutes.ts).
+ * adapter instead, held to the same rule for a name (userName, backend/auth/authRoutes.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { User } from '@/db/models';
@@ -29,6 +29,12 @@ describe('User name', () => {
     ['emoji and combining marks', '😀 Zoe\u0301'],
   ])('with %s is valid', async (_label, name) => {
     expect(await errorsFor(name)).toEqual({});
+  });
+
+  it('fits its column, counted in characters as PostgreSQL counts them: 100 emoji fit, 101 do not', async () => {
+    expect(await errorsFor('\u{1f600}'.repeat(100))).toEqual({});
+    expect(await errorsFor('N'.repeat(101))).toEqual({ name: ['is too long (maximum is 100 characters)'] });
+    expect(await errorsFor('\u{1f600}'.repeat(101))).toEqual({ name: ['is too long (maximum is 100 characters)'] });
   });
 
   it('is trimmed of whitespace and invisible format characters at both ends on validation', async () => {

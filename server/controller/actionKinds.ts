@@ -80,9 +80,15 @@ type Method = (this: ControllerInstance, ...args: unknown[]) => unknown;
 const methodOf = (controller: ControllerInstance, action: CompiledAction) =>
   (controller as unknown as Record<string, Method>)[action.name] as Method;
 
+/**
+ * The input as an object. Only no input at all is {}: a GET's body, and an empty one (readJsonBody reads
+ * it as {}). A JSON `null` is a value the client sent, and not an object: a 400 like `[]`, `"x"` or `1`
+ * (it was read as {}, so a PATCH of `null` answered 200 having changed nothing). tRPC's `null` input never
+ * gets here: buildRouter's readInput takes it as no input, as tRPC clients send it.
+ */
 function asObject(value: unknown, what: string): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BadRequest(`Invalid ${what}`, { [what]: ['must be a JSON object'] });
   }
   return value as Record<string, unknown>;

@@ -238,6 +238,44 @@ describe('write rules against hostile bodies', () => {
   });
 });
 
+describe('a body that is not a JSON object', () => {
+  const JSON_HEADERS = { 'content-type': 'application/json' };
+  const writes = [
+    ['POST', '/orgs/1/projects'],
+    ['PATCH', '/orgs/1/projects/1'],
+    ['POST', '/orgs/1/projects/echo'],
+    ['POST', '/orgs/1/projects/1/rename'],
+    ['POST', '/orgs/1/projects/bulk-archive'],
+  ] as const;
+
+  it.each(writes)(
+    '%s %s: null, a list, a string or a number is a 400 naming the body, and nothing changes',
+    async (method, path) => {
+      // Regression: `null` was read as {} (a PATCH answered 200 having changed nothing, an action ran with no
+      // input) while `[]`, `"x"` and `1` were a 400: the client sent something, and it was not an object.
+      const before = await db().execute(sql`select id, name, status, budget from projects order by id`);
+      for (const rawBody of ['null', '[]', '"x"', '1']) {
+        const response = await call(method, path, { user: ALICE, rawBody, headers: JSON_HEADERS });
+        expect(response.status, `${method} ${path} ${rawBody}`).toBe(400);
+        expect(response.body, `${method} ${path} ${rawBody}`).toEqual({
+          error: { code: 'BAD_REQUEST', message: 'Invalid body', fields: { body: ['must be a JSON object'] } },
+        });
+      }
+      expect(await db().execute(sql`select id, name, status, budget from projects order by id`)).toEqual(before);
+    },
+  );
+
+  it('an empty body is still no input: {}', async () => {
+    for (const headers of [JSON_HEADERS, {}]) {
+      const response = await call('POST', '/orgs/1/projects/echo', { user: ALICE, rawBody: '', headers });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ input: {} });
+    }
+    const patched = await call('PATCH', '/orgs/1/projects/1', { user: ALICE });
+    expect(patched.status).toBe(200);
+  });
+});
+
 describe('column types the body and filter checks do not know', () => {
   it('create: invalid numeric, uuid, date, array and out-of-range timestamp values are 422, never 500', async () => {
     // Regression: checkBodyValue passes numeric/uuid/date-string/array values through; PostgreSQL's 22P02/22007/22008 become 500.

@@ -6,8 +6,9 @@
  * no U+0000 or unpaired surrogate anywhere (PostgreSQL cannot store either
  * as sent: assertStorableStrings.ts), and no nesting deeper than `MAX_JSON_DEPTH` (recursive
  * code downstream, `JSON.stringify` or a validator, would overflow the stack:
- * a 500 instead of a 400). Valid JSON that is not an object is returned as is: the
- * caller decides what shape it accepts.
+ * a 500 instead of a 400). Valid JSON that is not an object is returned as is, `null`
+ * included (only an empty body is {}): the caller decides what shape it accepts, and
+ * REST actions refuse all of them alike (asObject, server/controller/actionKinds.ts).
  */
 import { assertStorableStrings } from '../controller/assertStorableStrings';
 import { AppError, BadRequest } from '../controller/errors';
