@@ -83,6 +83,12 @@ describe('parseScaffold', () => {
     ['Canvas', ['name:string'], /If "Canvas" is one thing all the same .* give its plural: --plural Canvases$/],
     ['Lens', ['name:string'], /give its plural: --plural Lenses$/],
     ['Team', ['name:string'], /"Team" is reserved/],
+    // The form takes the record as a prop named after it: React keeps key and ref, and teamId is the form's other
+    // prop (Children, which the lint would refuse as a prop, is refused as a plural already).
+    ['Key', ['name:string'], /"Key" is reserved/],
+    ['Ref', ['name:string'], /"Ref" is reserved/],
+    ['Children', ['name:string'], /"Children" looks plural/],
+    ['TeamId', ['name:string'], /"TeamId" is reserved/],
     ['Product', ['class:string'], /field "class" is reserved/],
     ['Product', ['teamId:integer'], /field "teamId" is reserved/],
     ['Product', ['Name:string'], /field "Name" in "Name:string" must be camelCase/],
