@@ -470,6 +470,9 @@ describe('scaffoldFiles', () => {
     expect(test).toContain("isoCode: 'Se',");
     expect(test).toContain("currency: 'Fir',");
     expect(test).not.toContain('First isoCode');
+    // Blank though not empty, within the length: the test expects "can't be blank" alone.
+    expect(test).toContain("isoCode: '\\u200b\\u2066' });");
+    expect(test).toContain("name: '\\u200b\\u2066\\u2069' });");
     expect(country['e2e/countries.spec.ts']).toContain(".fill('Fi')");
     // A unique one: a counter within the length.
     const unique = scaffold('Country', 'name:string', 'isoCode:string:2:unique').files[
