@@ -20,7 +20,7 @@ import {
   schemaBlockOf,
   schemaExports,
 } from './editFiles';
-import { fieldChangeWarnings } from './fieldChanges';
+import { fieldChangeWarnings, removedSlotWarnings } from './fieldChanges';
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
 import { generateMigration } from './migration';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
@@ -177,6 +177,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
   // Data loss and risky casts are said first, in --dry-run too.
   for (const warning of previous ? fieldChangeWarnings(resource.table, previous.fields, resource.fields) : [])
     log(warning);
+  for (const warning of previous ? removedSlotWarnings(resource, previous.fields) : []) log(warning);
 
   // What the run does, decided before anything is written: --dry-run prints the same steps (`same` for a file
   // it would leave as it is), then stops.
