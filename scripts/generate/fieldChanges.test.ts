@@ -1,6 +1,6 @@
 /** The warnings a `--force` run prints about the table's existing data. */
 import { describe, expect, it } from 'vitest';
-import { fieldChangeWarnings, removedSlotWarnings } from './fieldChanges';
+import { fieldChangeWarnings, removedSlotWarnings, renameQuestionWarning } from './fieldChanges';
 import { parseScaffold } from './parseScaffold';
 
 const warnings = (before: string[], after: string[]) =>
@@ -38,5 +38,17 @@ describe('fieldChangeWarnings', () => {
     );
     expect(removedSlotWarnings(product, ['name:string', 'manual:attachment'])).toEqual([]);
     expect(removedSlotWarnings(product, ['name:string'])).toEqual([]);
+  });
+
+  it('tells --dry-run that dropping a column and adding another in one run writes no migration', () => {
+    const rename = (before: string[], after: string[]) =>
+      renameQuestionWarning('products', before, parseScaffold('Product', after).fields);
+    expect(rename(['name:string', 'sku:string'], ['name:string', 'code:string'])).toMatch(
+      /^warning: products loses sku and gains code in one run: .*drizzle-kit wrote no migration.*two steps/,
+    );
+    expect(rename(['name:string', 'sku:string'], ['name:string'])).toBeUndefined();
+    expect(rename(['name:string'], ['name:string', 'code:string'])).toBeUndefined();
+    // File slots are no columns: a slot swapped for a column asks nothing.
+    expect(rename(['name:string', 'photo:image'], ['name:string', 'code:string'])).toBeUndefined();
   });
 });

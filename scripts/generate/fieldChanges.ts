@@ -62,3 +62,25 @@ export function removedSlotWarnings(resource: Resource, previousSpecs: readonly 
       'to a migration (the cleanup then deletes the files after its delay, docs/attachments.md)',
   ];
 }
+
+/**
+ * A column gone and another come in one run: drizzle-kit asks whether that is a rename, and without a terminal
+ * writes no migration (migration.ts), after the files are written. `--dry-run` says so, since it runs no drizzle-kit.
+ */
+export function renameQuestionWarning(
+  table: string,
+  previousSpecs: readonly string[],
+  fields: readonly Field[],
+): string | undefined {
+  const before = previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
+  const was = new Set(before.map((field) => field.column));
+  const now = new Set(fields.map((field) => field.column));
+  const gone = [...was].filter((column) => !now.has(column));
+  const come = [...now].filter((column) => !was.has(column));
+  if (gone.length === 0 || come.length === 0) return undefined;
+  return (
+    `warning: ${table} loses ${gone.join(', ')} and gains ${come.join(', ')} in one run: drizzle-kit would ask whether that is a rename, ` +
+    'which it cannot without a terminal, so the run would write the files and then fail with "drizzle-kit wrote no migration". ' +
+    'Do it in two steps (--force without the old field, then --force with the new one)'
+  );
+}
