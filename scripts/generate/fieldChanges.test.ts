@@ -1,6 +1,6 @@
 /** The warnings a `--force` run prints about the table's existing data. */
 import { describe, expect, it } from 'vitest';
-import { fieldChangeWarnings } from './fieldChanges';
+import { fieldChangeWarnings, removedSlotWarnings, renameQuestionWarning } from './fieldChanges';
 import { parseScaffold } from './parseScaffold';
 
 const warnings = (before: string[], after: string[]) =>
@@ -21,5 +21,34 @@ describe('fieldChangeWarnings', () => {
 
   it('says nothing when columns are only added, made optional or given a file slot', () => {
     expect(warnings(['name:string'], ['name:string:optional', 'sku:string:optional', 'photo:image'])).toEqual([]);
+  });
+
+  it("warns that a file field left out keeps its slot's attachments, and says how to remove them", () => {
+    const product = parseScaffold('Product', ['name:string', 'manual:attachment']);
+    expect(
+      removedSlotWarnings(product, ['name:string', 'photo:image', 'manual:attachment', 'files:attachments']),
+    ).toEqual([
+      expect.stringMatching(
+        /^warning: the file fields photo, files are not in the command: the files attached to Product\.photo, Product\.files stay/,
+      ),
+    ]);
+    const [warning] = removedSlotWarnings(product, ['name:string', 'photo:image']);
+    expect(warning).toContain(
+      `DELETE FROM "service_attachments" WHERE "attachable_type" = 'Product' AND "name" IN ('photo');`,
+    );
+    expect(removedSlotWarnings(product, ['name:string', 'manual:attachment'])).toEqual([]);
+    expect(removedSlotWarnings(product, ['name:string'])).toEqual([]);
+  });
+
+  it('tells --dry-run that dropping a column and adding another in one run writes no migration', () => {
+    const rename = (before: string[], after: string[]) =>
+      renameQuestionWarning('products', before, parseScaffold('Product', after).fields);
+    expect(rename(['name:string', 'sku:string'], ['name:string', 'code:string'])).toMatch(
+      /^warning: products loses sku and gains code in one run: .*drizzle-kit wrote no migration.*two steps/,
+    );
+    expect(rename(['name:string', 'sku:string'], ['name:string'])).toBeUndefined();
+    expect(rename(['name:string'], ['name:string', 'code:string'])).toBeUndefined();
+    // File slots are no columns: a slot swapped for a column asks nothing.
+    expect(rename(['name:string', 'photo:image'], ['name:string', 'code:string'])).toBeUndefined();
   });
 });

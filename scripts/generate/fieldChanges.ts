@@ -2,9 +2,9 @@
  * What a `--force` run does to the data already in the table, said before it happens: a field left out
  * of the command drops its column (and its data), and a changed type becomes `SET DATA TYPE`, which
  * PostgreSQL refuses when it has no automatic cast (varchar to integer) until the migration says how
- * (`USING`).
+ * (`USING`). A file field left out drops no column: its slot's attachment rows (and files) stay.
  */
-import { type Field, parseField } from './parseScaffold';
+import { type Field, parseAttachment, parseField, type Resource } from './parseScaffold';
 
 const isAttachmentSpec = (spec: string) =>
   ['image', 'attachment', 'images', 'attachments'].includes(spec.split(':')[1] ?? '');
@@ -38,4 +38,49 @@ export function fieldChangeWarnings(
     );
   }
   return warnings;
+}
+
+/**
+ * A file field left out removes the slot from the model, but its attachments are rows of `service_attachments`
+ * (by model and slot name, no foreign key), which no migration touches: the files stay stored, attached to a slot
+ * nothing reads, and the asset cleanup never frees them. Said with the statement that removes them; once the rows
+ * are gone the files are unreferenced, and the cleanup deletes them after its delay (docs/attachments.md).
+ */
+export function removedSlotWarnings(resource: Resource, previousSpecs: readonly string[]): string[] {
+  const now = new Set(resource.attachments.map((attachment) => attachment.name));
+  const removed = previousSpecs
+    .filter(isAttachmentSpec)
+    .map((spec) => parseAttachment(spec).name)
+    .filter((name) => !now.has(name));
+  if (removed.length === 0) return [];
+  const one = removed.length === 1;
+  return [
+    `warning: the file field${one ? '' : 's'} ${removed.join(', ')} ${one ? 'is' : 'are'} not in the command: the files attached to ` +
+      `${removed.map((name) => `${resource.name}.${name}`).join(', ')} stay stored (no migration removes a slot's attachments) and the cleanup ` +
+      'never frees them; add the field back to keep them, or remove them by adding ' +
+      `DELETE FROM "service_attachments" WHERE "attachable_type" = '${resource.name}' AND "name" IN (${removed.map((name) => `'${name}'`).join(', ')}); ` +
+      'to a migration (the cleanup then deletes the files after its delay, docs/attachments.md)',
+  ];
+}
+
+/**
+ * A column gone and another come in one run: drizzle-kit asks whether that is a rename, and without a terminal
+ * writes no migration (migration.ts), after the files are written. `--dry-run` says so, since it runs no drizzle-kit.
+ */
+export function renameQuestionWarning(
+  table: string,
+  previousSpecs: readonly string[],
+  fields: readonly Field[],
+): string | undefined {
+  const before = previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
+  const was = new Set(before.map((field) => field.column));
+  const now = new Set(fields.map((field) => field.column));
+  const gone = [...was].filter((column) => !now.has(column));
+  const come = [...now].filter((column) => !was.has(column));
+  if (gone.length === 0 || come.length === 0) return undefined;
+  return (
+    `warning: ${table} loses ${gone.join(', ')} and gains ${come.join(', ')} in one run: drizzle-kit would ask whether that is a rename, ` +
+    'which it cannot without a terminal, so the run would write the files and then fail with "drizzle-kit wrote no migration". ' +
+    'Do it in two steps (--force without the old field, then --force with the new one)'
+  );
 }

@@ -6,12 +6,19 @@
 import { DECIMAL_MESSAGE, stringLiteral as q } from './fieldTypes';
 import type { Field } from './parseScaffold';
 
+/**
+ * The words cut to a short `string:N` column (`string:2`: `Fi` and `Se`), which would refuse them whole; the two
+ * samples still differ in their first letter, and nothing is left blank at the end.
+ */
+const fitWords = (words: string, length: number | undefined) =>
+  length === undefined || words.length <= length ? words : words.slice(0, length).trimEnd();
+
 /** A value the API accepts, as TypeScript source (`ref` names the referenced record in tests). */
 export function sample(field: Field, variant: 0 | 1): string {
   switch (field.type) {
     case 'string':
     case 'text':
-      return q(variant === 0 ? `First ${field.name}` : `Second ${field.name}`);
+      return q(fitWords(variant === 0 ? `First ${field.name}` : `Second ${field.name}`, field.length));
     case 'integer':
       return variant === 0 ? '42' : '7';
     case 'bigint':

@@ -83,6 +83,12 @@ describe('parseScaffold', () => {
     ['Canvas', ['name:string'], /If "Canvas" is one thing all the same .* give its plural: --plural Canvases$/],
     ['Lens', ['name:string'], /give its plural: --plural Lenses$/],
     ['Team', ['name:string'], /"Team" is reserved/],
+    // The form takes the record as a prop named after it: React keeps key and ref, and teamId is the form's other
+    // prop (Children, which the lint would refuse as a prop, is refused as a plural already).
+    ['Key', ['name:string'], /"Key" is reserved/],
+    ['Ref', ['name:string'], /"Ref" is reserved/],
+    ['Children', ['name:string'], /"Children" looks plural/],
+    ['TeamId', ['name:string'], /"TeamId" is reserved/],
     ['Product', ['class:string'], /field "class" is reserved/],
     ['Product', ['teamId:integer'], /field "teamId" is reserved/],
     ['Product', ['Name:string'], /field "Name" in "Name:string" must be camelCase/],
@@ -122,6 +128,64 @@ describe('parseScaffold', () => {
     ['Product', ['product:string'], /field "product" has the name the generated code gives the record/],
     ['Product', ['products:string'], /field "products" has the name the generated code gives the list/],
     ['Product', ['name:string', 'fieldErrors:string:optional'], /field "fieldErrors" is reserved/],
+    // Two names, one column: the tenant column or another field's would be declared twice.
+    [
+      'Widget',
+      ['title:string', 'teamID:integer:optional'],
+      /field "teamID" maps to the column "team_id", which the generated table has already/,
+    ],
+    ['Widget', ['title:string', 'createdAT:timestamp:optional'], /field "createdAT" maps to the column "created_at"/],
+    ['Widget', ['title:string', 'updatedAT:date'], /column "updated_at"/],
+    ['Widget', ['title:string', 'createdBY:references'], /column "created_by_id"/],
+    [
+      'Widget',
+      ['imageUrl:string:optional', 'imageURL:string:optional'],
+      /fields "imageUrl" and "imageURL" both map to the column "image_url"/,
+    ],
+    [
+      'Widget',
+      ['supplier:references', 'supplierID:integer'],
+      /fields "supplier" and "supplierID" both map to the column "supplier_id"/,
+    ],
+    // A field named like a variable the generated code derives from another field.
+    [
+      'Gadget',
+      ['title:string', 'setTitle:string'],
+      /fields "title" and "setTitle" both give the generated code the name "setTitle"/,
+    ],
+    [
+      'Gadget',
+      ['setTitle:string', 'title:string'],
+      /fields "setTitle" and "title" both give the generated code the name "setTitle"/,
+    ],
+    [
+      'Gadget',
+      ['name:string', 'supplier:references', 'supplierOptions:string'],
+      /fields "supplier" and "supplierOptions" both give the generated code the name "supplierOptions"/,
+    ],
+    [
+      'Gadget',
+      ['name:string', 'status:enum:a,b', 'statusFilter:string'],
+      /fields "status" and "statusFilter" both give the generated code the name "statusFilter"/,
+    ],
+    ['Gadget', ['name:string', 'supplier:references', 'setSupplierId:string'], /name "setSupplierId"/],
+    // A reference's association beside a column or a file slot of the same name.
+    [
+      'Gadget',
+      ['name:string', 'supplier:references', 'supplier:string:optional'],
+      /fields "supplier" and "supplier" both give the generated code the name "supplier" \(the association of supplier:references/,
+    ],
+    [
+      'Gadget',
+      ['name:string', 'supplier:references', 'supplier:image'],
+      /fields "supplier" and "supplier" both give the generated code the name "supplier"/,
+    ],
+    // The list sorts by its column headers: a field headed "Created" beside the record's own Created column.
+    [
+      'Gadget',
+      ['name:string', 'created:date:optional'],
+      /field "created" would be headed "Created" in the list, beside the column every record has/,
+    ],
   ];
   const pluralRefusals: [string, string, RegExp][] = [
     ['Canvas', 'canvases', /--plural "canvases" is not a PascalCase name/],

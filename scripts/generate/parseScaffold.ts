@@ -4,9 +4,11 @@
  * Nothing is written before this succeeds (scripts/generate.ts).
  */
 import { looksLikeCredential } from '@/server/model';
+import { isFilterable } from './fieldTypes';
 import { GeneratorError } from './generatorError';
 import { isReservedWord, OBJECT_NAMES, RESERVED_FIELDS } from './reservedNames';
 import { parseResourceName, type ResourceName } from './resourceName';
+import { fieldWords } from './words';
 
 export { GeneratorError } from './generatorError';
 export { parseResourceName } from './resourceName';
@@ -68,6 +70,16 @@ export interface Resource extends ResourceName {
 }
 
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/**
+ * The columns every generated table has (templates/scaffold/schema.ts.tmpl), by column: `teamID` is a
+ * name of its own but the column `team_id`, which the table would then declare twice.
+ */
+const GENERATED_COLUMNS = new Map(
+  ['id', 'teamId', 'createdById', 'createdAt', 'updatedAt'].map((name) => [snake(name), name]),
+);
+/** The list's column every record has (templates/scaffold/List.tsx.tmpl): its header is a key of the list's sorts. */
+const CREATED_HEADER = 'Created';
 
 export function parseField(spec: string): Field {
   const [rawName, type, ...rest] = spec.split(':');
@@ -121,6 +133,11 @@ export function parseField(spec: string): Field {
   if (RESERVED_FIELDS.has(field.name) || RESERVED_FIELDS.has(name) || isReservedWord(name))
     throw new GeneratorError(
       `scaffold: field "${name}" is reserved (the generated code, the record API or JavaScript uses it); rename it`,
+    );
+  const generated = GENERATED_COLUMNS.get(field.column);
+  if (generated)
+    throw new GeneratorError(
+      `scaffold: field "${name}" maps to the column "${field.column}", which the generated table has already (${generated}); rename it`,
     );
   if (OBJECT_NAMES.has(field.name) || OBJECT_NAMES.has(name))
     throw new GeneratorError(
@@ -178,5 +195,67 @@ export function parseScaffold(name: string | undefined, fieldSpecs: readonly str
     if (seen.has(field.name)) throw new GeneratorError(`scaffold: field "${field.name}" is given twice`);
     seen.add(field.name);
   }
+  refuseSharedColumns(fields);
+  refuseSharedNames(fields, attachments);
+  for (const field of fields)
+    if (fieldWords(field.association ?? field.name) === CREATED_HEADER)
+      throw new GeneratorError(
+        `scaffold: field "${field.association ?? field.name}" would be headed "${CREATED_HEADER}" in the list, beside the column every record has (its creation date); rename it (createdOn, madeAt...)`,
+      );
   return { ...resource, fields, attachments };
+}
+
+/** The name given on the command line: `supplier` for `supplier:references` (whose column is `supplierId`). */
+const given = (field: Field | AttachmentField) => ('association' in field && field.association) || field.name;
+
+/** `imageUrl` and `imageURL` are two names but one column, `image_url`, which the table would declare twice. */
+function refuseSharedColumns(fields: readonly Field[]): void {
+  const byColumn = new Map<string, Field>();
+  for (const field of fields) {
+    const other = byColumn.get(field.column);
+    if (other)
+      throw new GeneratorError(
+        `scaffold: fields "${given(other)}" and "${given(field)}" both map to the column "${field.column}"; rename one of them`,
+      );
+    byColumn.set(field.column, field);
+  }
+}
+
+/**
+ * The names the generated code declares for each field (scripts/generate/scaffoldFiles.ts): the field itself
+ * (the form's state variable, a key of the JSON), its setter `set<Field>`, a filter's `<field>Filter` and
+ * `set<Field>Filter`, and for a reference its association and the list's `<association>Options`. Two fields
+ * declaring one name would not compile (or, for an association and a column, not load).
+ */
+function declaredNames(field: Field | AttachmentField): [string, string][] {
+  if (!('column' in field)) return [[field.name, `the file slot ${field.name}`]];
+  const shown = field.association ? `${field.association}:references` : field.name;
+  const names: [string, string][] = [
+    [field.name, field.association ? `the column of ${shown}` : `the field ${field.name}`],
+    [`set${upperFirst(field.name)}`, `the form's setter for ${shown}`],
+  ];
+  if (isFilterable(field))
+    names.push(
+      [`${field.name}Filter`, `the list's filter for ${shown}`],
+      [`set${upperFirst(field.name)}Filter`, `the list's filter setter for ${shown}`],
+    );
+  if (field.association)
+    names.push(
+      [field.association, `the association of ${shown}`],
+      [`${field.association}Options`, `the list's options for ${shown}`],
+    );
+  return names;
+}
+
+function refuseSharedNames(fields: readonly Field[], attachments: readonly AttachmentField[]): void {
+  const owners = new Map<string, { field: Field | AttachmentField; what: string }>();
+  for (const field of [...fields, ...attachments])
+    for (const [name, what] of declaredNames(field)) {
+      const owner = owners.get(name);
+      if (owner && owner.field !== field)
+        throw new GeneratorError(
+          `scaffold: fields "${given(owner.field)}" and "${given(field)}" both give the generated code the name "${name}" (${owner.what}, and ${what}); rename one of them`,
+        );
+      owners.set(name, { field, what });
+    }
 }

@@ -97,4 +97,9 @@ export const RESERVED_RESOURCES = new Set([
   'Request',
   'Response',
   'Headers',
+  // The form takes the record as a prop named after the resource (`<ProductForm product={...}>`): React keeps
+  // `key` and `ref` for itself, and `teamId` is the form's other prop.
+  'Key',
+  'Ref',
+  'TeamId',
 ]);

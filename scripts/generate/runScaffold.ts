@@ -20,7 +20,7 @@ import {
   schemaBlockOf,
   schemaExports,
 } from './editFiles';
-import { fieldChangeWarnings } from './fieldChanges';
+import { fieldChangeWarnings, removedSlotWarnings, renameQuestionWarning } from './fieldChanges';
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
 import { generateMigration } from './migration';
 import { GeneratorError, parseResourceName, type Resource } from './parseScaffold';
@@ -177,6 +177,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
   // Data loss and risky casts are said first, in --dry-run too.
   for (const warning of previous ? fieldChangeWarnings(resource.table, previous.fields, resource.fields) : [])
     log(warning);
+  for (const warning of previous ? removedSlotWarnings(resource, previous.fields) : []) log(warning);
 
   // What the run does, decided before anything is written: --dry-run prints the same steps (`same` for a file
   // it would leave as it is), then stops.
@@ -223,6 +224,8 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
       // Only a changed table block can give drizzle-kit something to migrate.
       const expect = nextSchema.text === schema ? ' (no table changes: no migration expected)' : '';
       log(`  run     drizzle-kit generate --name ${migrationName}${expect}`);
+      const rename = previous && renameQuestionWarning(resource.table, previous.fields, resource.fields);
+      if (rename) log(rename);
       log('  run     npm run gen (controller list, typed clients, OpenAPI)');
     }
     log('dry run: nothing was written.');

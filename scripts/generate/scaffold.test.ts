@@ -175,6 +175,11 @@ describe('npm run generate -- scaffold', () => {
   }, 120_000);
 
   it('fails, instead of saying done, when drizzle-kit stops at a rename question (it exits 0 without a terminal)', async () => {
+    // --dry-run runs no drizzle-kit, but says the run would stop there.
+    const planned = await logged(() =>
+      generate('scaffold', NAME, ...PINNED, 'code:string:optional', '--force', '--dry-run'),
+    );
+    expect(planned.join('\n')).toMatch(/loses sku and gains code in one run: .*drizzle-kit wrote no migration/);
     await expect(generate('scaffold', NAME, ...PINNED, 'code:string:optional', '--force')).rejects.toThrow(
       /drizzle-kit wrote no migration: .*Rename in two steps/,
     );

@@ -463,6 +463,29 @@ describe('scaffoldFiles', () => {
     expect(memo).toContain(`${link('memos', 'memo')}formatDate(memo.createdAt)}</Link>`);
   });
 
+  it('gives short string:N fields samples within their length, in the controller test and the browser test', () => {
+    const country = scaffold('Country', 'name:string', 'isoCode:string:2', 'currency:string:3:optional').files;
+    const test = country['controllers/CountryController.test.ts'] as string;
+    expect(test).toContain("isoCode: 'Fi',");
+    expect(test).toContain("isoCode: 'Se',");
+    expect(test).toContain("currency: 'Fir',");
+    expect(test).not.toContain('First isoCode');
+    // Blank though not empty, within the length: the test expects "can't be blank" alone.
+    expect(test).toContain("isoCode: '\\u200b\\u2066' });");
+    expect(test).toContain("name: '\\u200b\\u2066\\u2069' });");
+    expect(country['e2e/countries.spec.ts']).toContain(".fill('Fi')");
+    // A unique one: a counter within the length.
+    const unique = scaffold('Country', 'name:string', 'isoCode:string:2:unique').files[
+      'controllers/CountryController.test.ts'
+    ];
+    expect(unique).toContain('isoCode: `Fi$' + '{(++serial).toString(36)}`.slice(-2),');
+    // The browser test types its marker (the resource's label and a unique suffix) into the title: not a short field.
+    const short = scaffold('Country', 'isoCode:string:2', 'name:string').files;
+    expect(short['e2e/countries.spec.ts']).toContain(".getByLabel('Name', { exact: true }).fill(marker)");
+    expect(short['app/components/countries/CountryDetail.tsx']).toContain('country.name');
+    expect(scaffold('Country', 'isoCode:string:2').files['e2e/countries.spec.ts']).toBeUndefined();
+  });
+
   it('seeds up to three per team, topping up, leaving a value of a required unique field for the browser test', () => {
     const plain = scaffold('Memo', 'body:text').files['db/seeds/memos.ts'] as string;
     expect(plain).toContain('for (let n = existing + 1; n <= 3; n++) await createMemo(team.id);');

@@ -60,7 +60,12 @@ export function scaffoldFiles(root: string, resource: Resource): ScaffoldOutput 
   const targets = [...factories.keys()];
   const segments = new Map(targets.map((target) => [target, servedAt(root, target)]));
   const references = fields.filter((field) => field.type === 'references');
-  const titleField = fields.find((field) => field.type === 'string' && !field.optional);
+  // The record's title, which the browser test types its marker into (the resource's label, a space and a unique
+  // suffix, e2e/support/session.ts uniqueName): a short `string:N` (a code) could not hold it.
+  const markerLength = fieldWords(Name).length + 16;
+  const titleField = fields.find(
+    (field) => field.type === 'string' && !field.optional && (field.length ?? 255) >= markerLength,
+  );
   const rec = resource.camel;
 
   // db/schema.ts

@@ -14,8 +14,14 @@ export function uniqueSample(field: Field, variant: 0 | 1): string {
   if (!field.unique) return value;
   switch (field.type) {
     case 'string':
-    case 'text':
-      return `\`${value.slice(1, -1)} \${++serial}\``;
+    case 'text': {
+      const words = value.slice(1, -1);
+      // Room for the words, a space and a number up to 9999 (the records of one test file).
+      if (field.length === undefined || words.length + 5 <= field.length) return `\`${words} \${++serial}\``;
+      // A short `string:N` column: the counter in base 36 after the words, cut to the last N characters, so the
+      // number stays whole (36^N values: 36 for string:1) and nothing starts or ends blank.
+      return `\`${words.replace(/ /g, '')}\${(++serial).toString(36)}\`.slice(-${field.length})`;
+    }
     case 'integer':
     case 'bigint':
       return `${value} + ++serial`;
