@@ -15,19 +15,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
 import postgres from 'postgres';
 import { afterAll, expect, it } from 'vitest';
+import { until } from '@/server/testing';
 import { type DevEnvFile, isProcessAlive } from './devEnvFile';
 import { type DevServer, startDevServer } from './testing/startDevServer';
 
 let dev: DevServer | undefined;
 afterAll(() => dev?.stop());
-
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -17,7 +17,7 @@ import { Invitation } from '@/db/models';
 import { env } from '@/env';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@/scripts/services/mailCatcher';
 import { enqueue, type JobRunner, startJobs } from '@/server';
-import { captureLog, type LogCapture } from '@/server/testing';
+import { captureLog, type LogCapture, until } from '@/server/testing';
 import { deliverMail } from './deliverMail';
 import { passwordResetMail } from './templates/passwordReset';
 
@@ -28,16 +28,6 @@ let log: LogCapture;
 
 // biome-ignore lint/style/noProcessEnv: the per-file database of the vitest setup.
 const connectionString = () => process.env.DATABASE_URL as string;
-
-async function until<T>(find: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const mailsTo = (to: string) => catcher.messages().filter((mail: CaughtMail) => mail.to.includes(to));
 

@@ -13,6 +13,7 @@ import { Invitation } from '@/db/models';
 import { env } from '@/env';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@/scripts/services/mailCatcher';
 import { type JobRunner, startJobs, transaction } from '@/server';
+import { until } from '@/server/testing';
 import { deliverMail, MAIL_RETRY } from './deliverMail';
 import { enqueueMail } from './enqueueMail';
 import { passwordResetMail } from './templates/passwordReset';
@@ -20,16 +21,6 @@ import { passwordResetMail } from './templates/passwordReset';
 let catcher: MailCatcher;
 let runner: JobRunner;
 let world: DemoWorld;
-
-async function until<T>(find: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const mailTo = (to: string) => () => catcher.messages().find((mail: CaughtMail) => mail.to.includes(to));
 

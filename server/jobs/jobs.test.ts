@@ -13,6 +13,7 @@ import { resetShutdownForTests, shutdown } from '../lifecycle/shutdown';
 import { configureLogger } from '../log/logger';
 import { db, transaction } from '../model/connection';
 import { closeTestDatabase } from '../testing/testDatabase';
+import { until } from '../testing/until';
 import { defineJob } from './defineJob';
 import { enqueue } from './enqueue';
 import { jobsStatus } from './jobsStatus';
@@ -94,14 +95,6 @@ const slow = defineJob({
 });
 
 let runner: JobRunner;
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   configureLogger(pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) }));
