@@ -11,6 +11,7 @@
  * `toJSON()` itself does no I/O.
  */
 import { Model } from '../model';
+import { isStorageConfigured } from './configureStorage';
 import { privateObjectUrl, publicObjectUrl } from './objectUrls';
 import { type AssetAccess, type AssetStatus, serviceAssets, type VariantsStatus } from './tables';
 
@@ -59,10 +60,15 @@ export class Asset extends Model(serviceAssets, {
     return this.#url;
   }
 
-  /** Signs the URL of a ready asset (no network I/O: presigning is local). Pending assets keep `url: null`. */
+  /**
+   * Signs the URL of a ready asset (no network I/O: presigning is local). Pending assets keep `url: null`,
+   * and so does every asset while uploads are off (no S3_* variables): the record still reads, its file
+   * just has no address, where signing would refuse the whole answer with a 503.
+   */
   async withUrl(): Promise<this> {
-    this.#url = this.status === 'ready' ? await this.#sign(this.key, this.filename) : null;
-    const variants = this.status === 'ready' ? Object.entries(this.variants ?? {}) : [];
+    const served = this.status === 'ready' && isStorageConfigured();
+    this.#url = served ? await this.#sign(this.key, this.filename) : null;
+    const variants = served ? Object.entries(this.variants ?? {}) : [];
     const signed = await Promise.all(
       variants.map(async ([name, variant]) => [
         name,

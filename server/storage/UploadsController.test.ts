@@ -193,6 +193,36 @@ describe('with storage not configured (no S3_* variables)', () => {
       log.stop();
     }
   });
+
+  it('records with files still read, their URLs null: nothing can serve them, and the rest of the answer stands', async () => {
+    const logo = await uploadAndConfirm();
+    const document = await uploadAndConfirm({ slot: 'Billboard.documents', contentType: 'application/pdf', body: PDF });
+    for (const [slot, assetId] of [
+      ['logo', logo],
+      ['documents', document],
+    ] as const) {
+      const attached = await call('POST', '/teams/1/billboards/1/attach-file', {
+        user: ALICE,
+        body: { slot, assetId },
+      });
+      expect(attached.status).toBe(200);
+    }
+    resetStorageConfig();
+    try {
+      const billboard = await call('GET', '/teams/1/billboards/1', { user: ALICE });
+      expect(billboard.status, JSON.stringify(billboard.body)).toBe(200);
+      expect(billboard.body.logo).toMatchObject({ id: logo, status: 'ready', url: null });
+      expect(billboard.body.documents).toEqual([
+        expect.objectContaining({ id: document, status: 'ready', url: null, filename: expect.any(String) }),
+      ]);
+    } finally {
+      configureStorage(env.storage().options);
+    }
+    // Configured again, the same record signs its URLs as before.
+    const signed = await call('GET', '/teams/1/billboards/1', { user: ALICE });
+    expect(signed.body.logo.url).toMatch(/^http/);
+    expect(signed.body.documents[0].url).toMatch(/X-Amz-Signature=/);
+  });
 });
 
 // Last: it stops the S3 server for the rest of the file.

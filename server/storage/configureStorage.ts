@@ -100,6 +100,14 @@ export function configureStorage(options: StorageOptions | (() => StorageOptions
   }
 }
 
+/**
+ * Whether storage was configured at all. Without it uploads are off, but records that have files (from
+ * before, or from another environment) still read: their files' URLs are null, as nothing can serve them.
+ */
+export function isStorageConfigured(): boolean {
+  return cache.__storageConfig !== undefined;
+}
+
 /** The resolved configuration. Throws a clear Error when storage was never configured or is invalid. */
 export function storageConfig(): StorageConfig {
   const state = cache.__storageConfig;
