@@ -16,16 +16,24 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+/** A store's variables (env.ts wants the three or none); nothing is asked of it here. */
+const S3 = { S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+
 const health = () => new Request('http://localhost/api/health');
 
 describe('GET /api/health', () => {
   it('answers ok after querying the database, naming a real server and store', async () => {
-    const { GET } = await loadRoute({ EMBEDDED_DB: 'false', EMBEDDED_S3: 'false' });
+    const { GET } = await loadRoute({ EMBEDDED_DB: 'false', EMBEDDED_S3: 'false', ...S3 });
     const response = await GET(new Request('http://localhost/api/health', { headers: { 'x-request-id': 'probe-1' } }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, db: 'postgres', storage: 's3' });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-request-id')).toBe('probe-1');
+  });
+
+  it('says "off" for storage without the S3_* variables (uploads off)', async () => {
+    const { GET } = await loadRoute({ EMBEDDED_S3: 'false' });
+    expect(await (await GET(health())).json()).toMatchObject({ ok: true, storage: 'off' });
   });
 
   it('says "embedded" for the services npm run dev started', async () => {

@@ -1,12 +1,12 @@
 /**
  * GET /api/health: liveness for load balancers and the smoke test, cheap on
- * purpose. 200 `{"ok":true,"db":"embedded"|"postgres","storage":...}` once
+ * purpose. 200 `{"ok":true,"db":"embedded"|"postgres","storage":"embedded"|"s3"|"off"}` once
  * the database answers `select 1`; 503 SERVICE_UNAVAILABLE when it does not.
  * Whether the app can serve (migrated, storage reachable) is /api/ready.
  */
 import { sql } from 'drizzle-orm';
 import { db } from '@/db/database';
-import { env } from '@/env';
+import { env, storageConfigured } from '@/env';
 import { apiRoute, ServiceUnavailable, withTimeout } from '@/server';
 
 // Never prerender: the answer is about this instant.
@@ -24,8 +24,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/api/health'
       // Logged with its cause and request id by the one error serialiser.
       throw new ServiceUnavailable('Database unavailable', { cause: error });
     }
+    const storage = env.EMBEDDED_S3 ? 'embedded' : storageConfigured ? 's3' : 'off';
     return Response.json(
-      { ok: true, db: env.EMBEDDED_DB ? 'embedded' : 'postgres', storage: env.EMBEDDED_S3 ? 'embedded' : 's3' },
+      { ok: true, db: env.EMBEDDED_DB ? 'embedded' : 'postgres', storage },
       { headers: { 'Cache-Control': 'no-store' } },
     );
   },
