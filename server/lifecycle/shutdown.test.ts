@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import postgres from 'postgres';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { ActiveController } from '../controller/ActiveController';
 import { action } from '../controller/decorators';
 import { buildRouter } from '../http/buildRouter';
@@ -95,6 +95,23 @@ it('ends within its budget: a cleanup still running at the deadline is abandoned
     'shutdown: job runner still running at the end of the 300 ms shutdown budget; abandoned',
     'shutdown: database pool skipped: the 300 ms shutdown budget is spent',
   ]);
+});
+
+it('skips the rest once a cleanup timed out, even when the clock still shows time left', async () => {
+  resetShutdownForTests();
+  const ran: string[] = [];
+  onShutdown('database pool', () => ran.push('pool closed'));
+  onShutdown('job runner', () => new Promise(() => {}));
+  // Timers fire to the millisecond, so the clock read after one can show a little of the budget
+  // left. A frozen clock makes that moment last: the budget is spent all the same.
+  const frozen = performance.now();
+  const clock = vi.spyOn(performance, 'now').mockReturnValue(frozen);
+  try {
+    expect(await shutdown({ timeoutMs: 20 })).toEqual({ drained: true, failed: ['job runner', 'database pool'] });
+  } finally {
+    clock.mockRestore();
+  }
+  expect(ran).toEqual([]);
 });
 
 it('gives the cleanups what the drain left of the budget', async () => {

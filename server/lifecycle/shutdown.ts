@@ -103,15 +103,19 @@ export async function shutdown(options: ShutdownOptions = {}): Promise<{ drained
   const drained = await waitForIdle(drainTimeoutMs);
   if (!drained) log(`shutdown: ${state.inFlight} request(s) still running after ${drainTimeoutMs} ms`);
   const failed: string[] = [];
+  // A cleanup that timed out ran to the deadline: the rest are skipped even if the clock, read
+  // again, shows a millisecond left (timers fire to the millisecond, not to performance.now()).
+  let spent = false;
   for (const cleanup of [...state.cleanups].reverse()) {
     const remainingMs = Math.floor(deadline - performance.now());
-    if (remainingMs <= 0) {
+    if (spent || remainingMs <= 0) {
       failed.push(cleanup.name);
       log(`shutdown: ${cleanup.name} skipped: the ${timeoutMs} ms shutdown budget is spent`);
       continue;
     }
     const outcome = await withinBudget(() => cleanup.run({ remainingMs }), remainingMs);
     if (outcome === 'done') continue;
+    if (outcome === 'timeout') spent = true;
     failed.push(cleanup.name);
     log(
       outcome === 'timeout'
