@@ -1,11 +1,27 @@
 /** The scaffold's command line: what it accepts, and the clear errors for what it does not. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RESERVED_ATTRIBUTES } from '@/server/model';
-import { GeneratorError, parseField, parseScaffold } from './parseScaffold';
+import { GENERATED_COLUMNS, GeneratorError, parseField, parseScaffold } from './parseScaffold';
 
 const PINNED = ['name:string', 'price:integer', 'status:enum:draft,live', 'campaign:references', 'notes:text:optional'];
 
+/** `name: type('column'` declarations in a file's text, as [column, name]. */
+const declaredColumns = (text: string) =>
+  [...text.matchAll(/^\s*(\w+): \w+\('(\w+)'/gm)].map(([, name, column]) => [column, name]);
+
 describe('parseScaffold', () => {
+  it('knows every column the schema template gives a table, so a field cannot declare one twice', () => {
+    const template = readFileSync('templates/scaffold/schema.ts.tmpl', 'utf8');
+    const timestamps = /const timestamps = \{[\s\S]*?\n\};/.exec(readFileSync('db/schema.ts', 'utf8'))?.[0] ?? '';
+    const declared = [
+      ...declaredColumns(template),
+      ...(template.includes('...timestamps') ? declaredColumns(timestamps) : []),
+    ];
+    expect(declared.length).toBeGreaterThan(2);
+    expect(new Map(declared)).toEqual(GENERATED_COLUMNS);
+  });
+
   it('reads the documented command into names, columns and modifiers', () => {
     const product = parseScaffold('Product', PINNED);
     expect(product).toMatchObject({ name: 'Product', plural: 'products', table: 'products', camel: 'product' });

@@ -73,9 +73,10 @@ const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLo
 const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 /**
  * The columns every generated table has (templates/scaffold/schema.ts.tmpl), by column: `teamID` is a
- * name of its own but the column `team_id`, which the table would then declare twice.
+ * name of its own but the column `team_id`, which the table would then declare twice. A column added to
+ * that template belongs here too: parseScaffold.test.ts reads the template and fails until it is.
  */
-const GENERATED_COLUMNS = new Map(
+export const GENERATED_COLUMNS: ReadonlyMap<string, string> = new Map(
   ['id', 'teamId', 'createdById', 'createdAt', 'updatedAt'].map((name) => [snake(name), name]),
 );
 /** The list's column every record has (templates/scaffold/List.tsx.tmpl): its header is a key of the list's sorts. */
