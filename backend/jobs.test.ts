@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type DemoWorld, seedDemo } from '@/controllers/testClient';
 import { closeDb, db } from '@/db/database';
 import { Asset, AssetService, headObject, type JobRunner } from '@/server';
-import { startTestStorage, type TestStorage } from '@/server/testing';
+import { startTestStorage, type TestStorage, until } from '@/server/testing';
 import { startAppJobs } from './jobs';
 
 /**
@@ -41,14 +41,16 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The asset once its image job has run (its variants are no longer pending). */
+async function afterImageJob(id: number, what: string): Promise<Asset> {
+  return until(
+    async () => {
+      const asset = await Asset.find(id);
+      return asset.variantsStatus !== 'pending' && asset;
+    },
+    20_000,
+    what,
+  );
 }
 
 /** A 300 x 200 PNG stored from the server with `metadata`, once its image job has run. */
@@ -63,11 +65,7 @@ async function processedGoodPng(metadata: Record<string, unknown>, waitingFor: s
     access: 'public',
     metadata,
   });
-  return until(
-    () => Asset.find(asset.id),
-    (found) => found.variantsStatus !== 'pending',
-    waitingFor,
-  );
+  return afterImageJob(asset.id, waitingFor);
 }
 
 // demo:begin
@@ -116,11 +114,7 @@ describe('undecodable images', () => {
       metadata: { scope: { teamId: world.acme.id } },
     });
     expect(asset.variantsStatus).toBe('pending');
-    const marked = await until(
-      () => Asset.find(asset.id),
-      (found) => found.variantsStatus !== 'pending',
-      'the asset to be marked',
-    );
+    const marked = await afterImageJob(asset.id, 'the asset to be marked');
     expect(marked.toJSON()).toMatchObject({
       status: 'ready',
       variantsStatus: 'failed',

@@ -8,7 +8,7 @@ const PINNED = ['name:string', 'price:integer', 'status:enum:draft,live', 'campa
 
 /** `name: type('column'` declarations in a file's text, as [column, name]. */
 const declaredColumns = (text: string) =>
-  [...text.matchAll(/^\s*(\w+): \w+\('(\w+)'/gm)].map(([, name, column]) => [column, name]);
+  [...text.matchAll(/^\s*(\w+): \w+\('(\w+)'/gm)].map(([, name, column]) => [column, name] as const);
 
 describe('parseScaffold', () => {
   it('knows every column the schema template gives a table, so a field cannot declare one twice', () => {

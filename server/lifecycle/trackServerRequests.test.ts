@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { until } from '../testing/until';
 import { onShutdown, resetShutdownForTests, shutdown } from './shutdown';
 import { trackServerRequests } from './trackServerRequests';
 
@@ -73,13 +74,13 @@ function get(path: string): { answer: Promise<Answer>; abort: () => void } {
   return { answer, abort: () => controller.abort() };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
+/** Waits, polling every 5 ms, for the server to have seen `path`'s request. */
+const received = (path: string) =>
+  until(() => events.includes(`received ${path}`), 5_000, `the server to receive ${path}`, 5);
 
 it('waits for a page request in flight before the cleanups run', async () => {
   const page = get('/teams/1/campaigns');
-  await until(() => events.includes('received /teams/1/campaigns'));
+  await received('/teams/1/campaigns');
 
   const result = await shutdown({ drainTimeoutMs: 5_000 });
 
@@ -94,7 +95,7 @@ it('waits for a page request in flight before the cleanups run', async () => {
 
 it('serves a page requested while draining, waits for it too, and closes its connection', async () => {
   const first = get('/first');
-  await until(() => events.includes('received /first'));
+  await received('/first');
   const stopping = shutdown({ drainTimeoutMs: 5_000 });
   await new Promise((resolve) => setTimeout(resolve, PAGE_MS / 2));
   const late = get('/late');
@@ -111,7 +112,7 @@ it('serves a page requested while draining, waits for it too, and closes its con
 it('stops counting a request whose client went away', async () => {
   const page = get('/abandoned');
   const failed = page.answer.catch((error: Error) => error.name);
-  await until(() => events.includes('received /abandoned'));
+  await received('/abandoned');
   page.abort();
   expect(await failed).toBe('AbortError');
 
