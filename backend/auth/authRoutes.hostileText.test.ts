@@ -223,8 +223,8 @@ describe('odd Unicode', () => {
   });
 
   /**
-   * better-auth writes users past the model, so /api/auth checks the name itself: with the model's rule
-   * (userName, db/models/User.ts), not a copy of it. The User model is asked here, and the route must
+   * better-auth writes users past the model, so /api/auth asks the User model to judge the name, rather
+   * than keep a copy of its rules. The User model is asked here, and the route must
    * refuse exactly what the model refuses, with the model's messages, at sign-up and at update-user.
    */
   const namesToJudge = [

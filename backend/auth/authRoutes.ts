@@ -14,25 +14,16 @@
  * - the API's request rules on every POST (a hostile-input review found each
  *   missing; backend/auth/authRoutes.hostile*.test.ts): cross-site 403,
  *   JSON bodies only (1 MB, depth 64, no U+0000), emails and names trimmed, names held to
- *   the User model's rule (userName: visible, one line, within the column), `image` an http(s) URL, a new
+ *   the User model's own rules (an unsaved User judges it: visible, one line, within the column), `image` an http(s) URL, a new
  *   password not blank once trimmed, redirect targets on this site.
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
 import { sql } from 'drizzle-orm';
 import { db } from '@/db/database';
-import { User, userName } from '@/db/models';
+import { User } from '@/db/models';
 import { env } from '@/env';
-import {
-  apiRoute,
-  assertSameOrigin,
-  BadRequest,
-  Forbidden,
-  issueFieldErrors,
-  jsonResponse,
-  readJsonBody,
-  transaction,
-} from '@/server';
+import { apiRoute, assertSameOrigin, BadRequest, Forbidden, jsonResponse, readJsonBody, transaction } from '@/server';
 import { appOrigin } from '../appOrigin';
 import { clientIp, rateLimit } from '../rateLimit';
 import { assertAccountDeletionProof } from './accountDeletionProof';
@@ -42,7 +33,7 @@ import { limitMailRequest } from './mailLimits';
 import { PASSWORD_CHECK_PATHS, passwordCheckWithLimits, signInWithLimits } from './passwordAttempts';
 import { secureCookies } from './sessionCookie';
 
-/** `users.email` is varchar(255) (db/schema.ts). A name's length is the User model's rule (userName). */
+/** `users.email` is varchar(255) (db/schema.ts). A name is judged by the User model itself. */
 const MAX_EMAIL_LENGTH = 255;
 /** A profile picture's URL: the length browsers and CDNs reliably handle (the column is text, so no limit of its own). */
 const MAX_IMAGE_URL_LENGTH = 2048;
@@ -99,12 +90,12 @@ function assertLocalRedirects(request: Request, values: Record<string, unknown>)
 /**
  * Rules better-auth does not apply to what a client sends: the email is trimmed as
  * User.normalizeEmail does (better-auth only lower-cases it, so `Alice@Example.com ` was a 400
- * instead of alice); a name is trimmed as User.normalizeName does and must pass the model's own rule, userName
- * (better-auth writes users through its own adapter, not the model); `image` is an http(s) URL (better-auth stored
+ * instead of alice); a name is trimmed and judged by the User model itself (better-auth writes users through
+ * its own adapter, not the model); `image` is an http(s) URL (better-auth stored
  * `javascript:` ones, which run where a page links them) of at most 2,048 characters (it stored any length); a new
  * password is not blank once trimmed (it counted eight spaces as a password); redirect targets stay on this site.
  */
-function sanitized(request: Request, body: Record<string, unknown>): Record<string, unknown> {
+async function sanitized(request: Request, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const out = { ...body };
   if (typeof out.email === 'string') out.email = User.normalizeEmail(out.email);
   // varchar(255): better-auth would answer a longer one with a vague 422 "Failed to create user".
@@ -116,17 +107,17 @@ function sanitized(request: Request, body: Record<string, unknown>): Record<stri
   if (out.name !== undefined && typeof out.name !== 'string') {
     throw new BadRequest('Invalid input', { name: ['must be a string'] });
   }
-  // Trimmed as the User model trims (better-auth stored "  Spacey  " and "Spacey\u200f" as given), then
-  // judged by the model's own rule for a name (userName, db/models/User.ts), not a copy of it: something
-  // visible (not "\u200b" or bidi isolates alone: a member list would show nothing), one line (a name goes
-  // into mails' subjects and text, where a line break would start lines that read as the app's own), and
-  // within its varchar(100) (update-user would otherwise fail in PostgreSQL with a 500, sign-up with a
-  // vague 422). Invisible characters inside a name that shows stay, as given (authRoutes.hostileText.test.ts).
+  // Judged by the User model itself, not a copy of its rules: it trims the name (better-auth stored
+  // "  Spacey  " and "Spacey\u200f" as given) and wants something visible (not "\u200b" or bidi isolates
+  // alone: a member list would show nothing), on one line (a name goes into mails' subjects and text, where
+  // a line break would start lines that read as the app's own) and within its varchar(100) (update-user
+  // would otherwise fail in PostgreSQL with a 500, sign-up with a vague 422). Invisible characters inside a
+  // name that shows stay, as given (authRoutes.hostileText.test.ts).
   if (typeof out.name === 'string') {
-    out.name = User.normalizeName(out.name);
-    const checked = userName.safeParse(out.name);
-    if (!checked.success)
-      throw new BadRequest('Invalid input', issueFieldErrors(checked.error.issues, { whole: 'name' }));
+    const probe = User.build({ name: out.name });
+    await probe.isValid();
+    if (probe.errors.name) throw new BadRequest('Invalid input', { name: probe.errors.name });
+    out.name = probe.name;
   }
   if (out.image !== undefined && out.image !== null) {
     const url = typeof out.image === 'string' && URL.canParse(out.image) ? new URL(out.image) : null;
@@ -167,7 +158,7 @@ async function withParsedBody(
   request: Request,
 ): Promise<{ body: Record<string, unknown>; raw: unknown; request: Request }> {
   const parsed = await readJsonBody(request);
-  const body = sanitized(
+  const body = await sanitized(
     request,
     parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {},
   );

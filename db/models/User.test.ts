@@ -1,7 +1,7 @@
 /**
  * The User model's own rules, for code that writes users through it (the
  * seeds, app code). Sign-up and profile changes go through better-auth's
- * adapter instead, held to the same rule for a name (userName, backend/auth/authRoutes.ts).
+ * adapter instead, where backend/auth/authRoutes.ts asks this model to judge a name.
  */
 import { describe, expect, it } from 'vitest';
 import { User } from '@/db/models';

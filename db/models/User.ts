@@ -8,27 +8,14 @@ import { hasMany, Model, singleLineText, trimInvisible } from '@/server';
 import { users } from '../schema';
 import { models } from './registry';
 
-/**
- * The longest name `users.name`, varchar(100), stores, in characters as PostgreSQL counts them: read from the
- * column (drizzle's table type does not carry it), so changing the column changes the rule too.
- */
-const NAME_MAX_LENGTH = (users.name as unknown as { length: number }).length;
-
-/**
- * A user's name: something visible, on one line, within its column. The model validates with it, and so
- * does /api/auth (backend/auth/authRoutes.ts), because better-auth writes users past the model: one rule,
- * so sign-up and update-user cannot drift from it. The length counts code points, as the column does
- * (zod's `.max()` counts UTF-16 units, which would refuse 51 emoji the column stores).
- */
-export const userName = singleLineText().refine((name) => [...name].length <= NAME_MAX_LENGTH, {
-  message: `is too long (maximum is ${NAME_MAX_LENGTH} characters)`,
-});
-
 export class User extends Model(users, {
   name: 'User',
   validations: {
     email: z.email('is not a valid email address'),
-    name: userName,
+    // Something visible, on one line; its length is the column's, varchar(100), counted in characters as
+    // PostgreSQL counts them (the framework's own check). /api/auth asks this model too, since better-auth
+    // writes users past it (backend/auth/authRoutes.ts): one rule for sign-up, update-user and the app.
+    name: singleLineText(),
   },
   constraintErrors: { users_email_key: { field: 'email', message: 'has already been taken' } },
 }) {
