@@ -63,12 +63,16 @@ test('create a team, invite, accept in a second browser, change the role, remove
   await expect(carolRow).toContainText('Carol');
   await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
   // The select only picks; Save role applies it, and the section says so (the name isolated: U+2068 ... U+2069).
+  const saveRole = members.getByRole('button', { name: `Save role of ${isolated('Carol')}` });
   await members.getByLabel(`Role of ${isolated('Carol')}`).selectOption('owner');
-  await members.getByRole('button', { name: `Save role of ${isolated('Carol')}` }).click();
+  await saveRole.click();
   await expect(page.getByRole('status').filter({ hasText: '\u2068Carol\u2069 is now an owner.' })).toBeVisible();
+  // Done once the row has reread the role (Save unavailable: nothing left to change). Before that the row
+  // still says member, and picking member then would leave Save unavailable for good.
+  await expect(saveRole).toBeDisabled();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('owner');
   await members.getByLabel(`Role of ${isolated('Carol')}`).selectOption('member');
-  await members.getByRole('button', { name: `Save role of ${isolated('Carol')}` }).click();
+  await saveRole.click();
   await expect(page.getByRole('status').filter({ hasText: '\u2068Carol\u2069 is now a member.' })).toBeVisible();
   expect(await memberRoleOf(page.request, teamId, CAROL)).toBe('member');
   // Removing asks first: Keep leaves her in the team (still there after a reload), Yes removes her.
