@@ -18,17 +18,20 @@ let port: number;
 let events: string[];
 
 const PAGE_MS = 400;
+/** Pages that answer when a promise settles instead of after PAGE_MS: orders requests without racing timers. */
+const holds = new Map<string, Promise<unknown>>();
 
 beforeAll(async () => {
   trackServerRequests();
   trackServerRequests(); // idempotent: installing twice must not count twice
   server = createServer((incoming, response) => {
     events.push(`received ${incoming.url}`);
-    setTimeout(() => {
+    const ready = holds.get(incoming.url ?? '') ?? new Promise((resolve) => setTimeout(resolve, PAGE_MS));
+    void ready.then(() => {
       if (response.destroyed) return;
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end(`<p>page ${incoming.url}</p>`, () => events.push(`answered ${incoming.url}`));
-    }, PAGE_MS);
+    });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -42,6 +45,7 @@ afterAll(async () => {
 beforeEach(() => {
   resetShutdownForTests();
   events = [];
+  holds.clear();
   onShutdown('database pool', () => events.push('cleanup'));
 });
 
@@ -94,6 +98,8 @@ it('waits for a page request in flight before the cleanups run', async () => {
 });
 
 it('serves a page requested while draining, waits for it too, and closes its connection', async () => {
+  // The first page is still being served when the late one arrives: it answers once that has come in.
+  holds.set('/first', received('/late'));
   const first = get('/first');
   await received('/first');
   const stopping = shutdown({ drainTimeoutMs: 5_000 });
