@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { generatedListFiles, watchGeneratedLists } from './watchGeneratedLists';
 
 const cleanups: (() => void)[] = [];
@@ -35,19 +35,22 @@ it('reports a burst of changed files once, and a rewrite with the same content n
   const root = project();
   const files = generatedListFiles(root, ['controllers', 'db/models']);
   const calls: string[][] = [];
-  const stop = watchGeneratedLists(files, (changed) => calls.push(changed), { intervalMs: 50, settleMs: 300 });
+  // A settle time well past the 100 ms between the two writes below, so a slow machine still sees one burst.
+  const settleMs = 1_000;
+  const stop = watchGeneratedLists(files, (changed) => calls.push(changed), { intervalMs: 50, settleMs });
   cleanups.push(stop);
 
   // Same content (an editor's save, gen finding nothing new): no restart.
   writeFileSync(path.join(root, 'controllers', 'controllers.gen.ts'), 'export const a = 1;\n');
-  await sleep(500);
+  await sleep(settleMs + 500);
   expect(calls).toEqual([]);
 
-  // gen writing two lists in a row: one call naming both.
+  // gen writing two lists in a row: one call naming both, and nothing after it.
   writeFileSync(path.join(root, 'controllers', 'controllers.gen.ts'), 'export const a = 2;\n');
   await sleep(100);
   writeFileSync(path.join(root, 'db', 'models', 'models.gen.ts'), 'export const c = 2;\n');
-  await sleep(800);
+  await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 5_000, interval: 50 });
+  await sleep(settleMs + 200);
   expect(calls.map((changed) => changed.map((file) => path.relative(root, file)).sort())).toEqual([
     ['controllers/controllers.gen.ts', 'db/models/models.gen.ts'],
   ]);
