@@ -11,8 +11,10 @@
  *
  * Skipped once the demo is gone (nothing left to remove). Run it alone with
  * `npx tsx scripts/demo/checkDemoRemoval.ts`; `--keep` leaves the copy.
+ * Stopped with Ctrl-C or SIGTERM, it stops the copy's tests and removes the
+ * copy too (checkDemoRemoval.test.ts).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../demoRemove';
@@ -72,6 +74,26 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
   }
   const copy = copyProject(ROOT, { build: true });
   const keep = process.argv.includes('--keep');
+  const leave = (code: number): never => {
+    if (keep) console.log(`demo removal: the copy stays in ${copy.root}`);
+    else copy.remove();
+    process.exit(code);
+  };
+  let tests: ChildProcess | undefined;
+  // Stopped (Ctrl-C, a CI timeout's SIGTERM): the copy's tests stop first, then the copy (a build and
+  // hundreds of MB of links in the temporary folder) is removed, as when it ends on its own.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      console.error(`demo removal: stopped by ${signal}`);
+      const running = tests;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return leave(code);
+      running.once('close', () => leave(code));
+      process.kill(-(running.pid as number), signal);
+    });
+  }
   let code = 1;
   try {
     // A repository, as a clone is: Biome and the layer check read .gitignore through git.
@@ -89,13 +111,13 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
       // Without DATABASE_URL: the copy's tests start the embedded PostgreSQL that `npm run dev` runs (18),
       // while the main suite runs on the machine's server (15 in CI), so both versions are tested.
       const { DATABASE_URL: _machineServer, ...env } = process.env;
-      code = spawnSync('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit', env }).status ?? 1;
+      // A process group of its own, so a signal reaches every step it started (vitest, Playwright, servers).
+      tests = spawn('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit', env, detached: true });
+      const child = tests;
+      code = await new Promise<number>((resolve) => child.once('close', (status) => resolve(status ?? 1)));
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-  } finally {
-    if (keep) console.log(`demo removal: the copy stays in ${copy.root}`);
-    else copy.remove();
   }
-  process.exit(code);
+  leave(code);
 }
