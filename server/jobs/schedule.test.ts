@@ -36,10 +36,6 @@ it('an every-minute cron on two instances runs once per occurrence', { timeout: 
   const connectionString = process.env.DATABASE_URL as string;
   const minute = 60_000;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  // pg-boss sends a cron's job in two steps: a check queues a "send it" job (once per minute across
-  // instances), whose worker then sends the job itself. Started in a minute's last seconds, that minute's
-  // job may be sent after the next minute begins and read as its duplicate: start at least 20 s before.
-  if (minute - (Date.now() % minute) < 20_000) await sleep(minute - (Date.now() % minute) + 1_000);
   for (const instance of ['a', 'b']) {
     const job = tick(instance);
     runners.push(
@@ -52,12 +48,16 @@ it('an every-minute cron on two instances runs once per occurrence', { timeout: 
       }),
     );
   }
-  // The first minute that starts after both are up. Its job may be slow to come on a loaded machine
-  // (a fixed 8 s wait once failed under a parallel test run): wait for the first run of that minute,
-  // then as long again as it took, at least 5 s, for a duplicate, which both instances would have
-  // sent at the same cron check.
-  const boundary = Math.ceil(Date.now() / minute) * minute;
+  // The watched minute starts at least 20 s after both are up. pg-boss sends a cron's job in two steps: a
+  // check queues a "send it" job (once per minute across instances), whose worker then sends the job
+  // itself; up in a minute's last seconds, that minute's job may be sent after the next minute begins
+  // and read as its duplicate.
+  const next = Math.ceil(Date.now() / minute) * minute;
+  const boundary = next - Date.now() < 20_000 ? next + minute : next;
   await sleep(boundary - Date.now());
+  // Its job may be slow to come on a loaded machine (a fixed 8 s wait once failed under a parallel test
+  // run): wait for the first run of that minute, then as long again as it took, at least 5 s, for a
+  // duplicate, which both instances would have sent at the same cron check.
   const inMinute = () => runs.filter((run) => run.at >= boundary && run.at < boundary + minute);
   while (inMinute().length === 0 && Date.now() < boundary + 45_000) await sleep(250);
   await sleep(Math.max(5_000, Date.now() - boundary));
