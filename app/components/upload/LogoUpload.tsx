@@ -72,6 +72,9 @@ export function LogoUpload({ teamId, campaignId, campaignName, logo }: Props) {
               className={styles.logo}
               data-testid={preview ? 'logo-preview' : 'logo-image'}
             />
+          ) : logo ? (
+            // On record but with nothing to serve it: uploads are off here (no S3_* variables).
+            <span className="muted">Logo not available</span>
           ) : (
             <span className="muted">No logo yet</span>
           )}
