@@ -14,8 +14,9 @@
  * - the API's request rules on every POST (a hostile-input review found each
  *   missing; backend/auth/authRoutes.hostile*.test.ts): cross-site 403,
  *   JSON bodies only (1 MB, depth 64, no U+0000), emails and names trimmed, names held to
- *   the User model's own rules (an unsaved User judges it: visible, one line, within the column), `image` an http(s) URL, a new
- *   password not blank once trimmed, redirect targets on this site.
+ *   the User model's own rules (an unsaved User judges them: visible, one line, within the
+ *   column), `image` an http(s) URL, a new password not blank once trimmed, redirect targets
+ *   on this site.
  *
  * The route file (app/api/auth/[...all]/route.ts) only binds these handlers.
  */
