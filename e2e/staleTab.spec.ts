@@ -5,9 +5,9 @@
  * answer 404, owner controls the API refuses, a dead-end "Authentication
  * required"): it says what changed and goes where things work.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ALICE, CAROL, signInAs, uniqueName } from './support/session';
-import { expect, isolated, test, waitForHydration } from './support/test';
+import { test as base, expect, isolated, waitForHydration } from './support/test';
 
 interface Team {
   id: number;
@@ -52,11 +52,17 @@ async function removeCarol(alice: APIRequestContext, team: Team): Promise<void> 
   );
 }
 
-/** Carol's browser, in a context of its own (not the fixture's page, so it waits for React by hand). */
-async function carolsPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
-  return context.newPage();
-}
+/**
+ * `test` with `carol`: Carol's browser, in a context of its own (not the fixture's page, so it waits for React
+ * by hand), closed after the test.
+ */
+const test = base.extend<{ carol: Page }>({
+  carol: async ({ browser }, use) => {
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -65,109 +71,85 @@ async function open(page: Page, path: string): Promise<void> {
 
 test('removed while the team is open: the next click says so and leaves the team, without its frame', async ({
   page,
-  browser,
+  carol,
 }) => {
-  const carol = await carolsPage(browser);
-  try {
-    // An owner, so the team bar has a second link (API keys) whether or not the demo's sections are there.
-    const team = await teamWithCarol(page.request, carol.request, 'owner');
-    await open(carol, `/teams/${team.id}/members`);
-    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toContainText(team.name);
+  // An owner, so the team bar has a second link (API keys) whether or not the demo's sections are there.
+  const team = await teamWithCarol(page.request, carol.request, 'owner');
+  await open(carol, `/teams/${team.id}/members`);
+  await expect(carol.getByRole('region', { name: 'Team', exact: true })).toContainText(team.name);
 
-    await removeCarol(page.request, team);
-    await carol.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'API keys' }).click();
+  await removeCarol(page.request, team);
+  await carol.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'API keys' }).click();
 
-    await expect(carol).toHaveURL(/\/$/);
-    await expect(
-      carol.getByRole('status').filter({ hasText: 'You are no longer a member of that team.' }),
-    ).toBeVisible();
-    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
-    await expect(carol.getByText('This does not exist in this team')).toHaveCount(0);
-    await expect(carol.getByRole('heading', { name: 'Your teams' })).toBeFocused();
-  } finally {
-    await carol.context().close();
-  }
+  await expect(carol).toHaveURL(/\/$/);
+  await expect(carol.getByRole('status').filter({ hasText: 'You are no longer a member of that team.' })).toBeVisible();
+  await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
+  await expect(carol.getByText('This does not exist in this team')).toHaveCount(0);
+  await expect(carol.getByRole('heading', { name: 'Your teams' })).toBeFocused();
 });
 
 test('removed while the members page is open: Leave says so and goes home, not "Team not found"', async ({
   page,
-  browser,
+  carol,
 }) => {
-  const carol = await carolsPage(browser);
-  try {
-    const team = await teamWithCarol(page.request, carol.request, 'member');
-    await open(carol, `/teams/${team.id}/members`);
-    await removeCarol(page.request, team);
+  const team = await teamWithCarol(page.request, carol.request, 'member');
+  await open(carol, `/teams/${team.id}/members`);
+  await removeCarol(page.request, team);
 
-    const own = carol.getByTestId('member-row').filter({ hasText: '(you)' });
-    await own.getByRole('button', { name: 'Leave team' }).click();
-    await own.getByRole('button', { name: 'Yes, leave' }).click();
+  const own = carol.getByTestId('member-row').filter({ hasText: '(you)' });
+  await own.getByRole('button', { name: 'Leave team' }).click();
+  await own.getByRole('button', { name: 'Yes, leave' }).click();
 
-    await expect(carol).toHaveURL(/\/$/);
-    await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer a member of ${isolated(team.name)}.` }),
-    ).toBeVisible();
-    await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
-  } finally {
-    await carol.context().close();
-  }
+  await expect(carol).toHaveURL(/\/$/);
+  await expect(
+    carol.getByRole('status').filter({ hasText: `You are no longer a member of ${isolated(team.name)}.` }),
+  ).toBeVisible();
+  await expect(carol.getByRole('region', { name: 'Team', exact: true })).toHaveCount(0);
 });
 
 test('made a member while the members page is open: a refusal hides the owner controls and still shows', async ({
   page,
-  browser,
+  carol,
 }) => {
-  const carol = await carolsPage(browser);
-  try {
-    const team = await teamWithCarol(page.request, carol.request, 'owner');
-    await open(carol, `/teams/${team.id}/members`);
-    const members = carol.getByRole('table', { name: 'Members' });
-    await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toBeVisible();
-    await demoteCarol(page.request, team);
+  const team = await teamWithCarol(page.request, carol.request, 'owner');
+  await open(carol, `/teams/${team.id}/members`);
+  const members = carol.getByRole('table', { name: 'Members' });
+  await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toBeVisible();
+  await demoteCarol(page.request, team);
 
-    const alice = carol.getByTestId('member-row').filter({ hasText: ALICE });
-    await alice.getByRole('button', { name: `Remove ${isolated('Alice')}` }).click();
-    await alice.getByRole('button', { name: `Yes, remove ${isolated('Alice')}` }).click();
+  const alice = carol.getByTestId('member-row').filter({ hasText: ALICE });
+  await alice.getByRole('button', { name: `Remove ${isolated('Alice')}` }).click();
+  await alice.getByRole('button', { name: `Yes, remove ${isolated('Alice')}` }).click();
 
-    await expect(carol.getByText('Only team owners can do this')).toBeVisible();
-    await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(0);
-    await expect(alice.getByRole('button', { name: `Remove ${isolated('Alice')}` })).toHaveCount(0);
-    await expect(carol.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
-    await expect(carol.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
-    // Still there after the refresh, with the reason the controls went.
-    await expect(carol.getByText('Only team owners can do this')).toBeVisible();
-    await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${isolated(team.name)}.` }),
-    ).toBeVisible();
-  } finally {
-    await carol.context().close();
-  }
+  await expect(carol.getByText('Only team owners can do this')).toBeVisible();
+  await expect(members.getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(0);
+  await expect(alice.getByRole('button', { name: `Remove ${isolated('Alice')}` })).toHaveCount(0);
+  await expect(carol.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
+  await expect(carol.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
+  // Still there after the refresh, with the reason the controls went.
+  await expect(carol.getByText('Only team owners can do this')).toBeVisible();
+  await expect(
+    carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${isolated(team.name)}.` }),
+  ).toBeVisible();
 });
 
 test('made a member while the invite form is open: Send invitation is refused and the form goes', async ({
   page,
-  browser,
+  carol,
 }) => {
-  const carol = await carolsPage(browser);
-  try {
-    const team = await teamWithCarol(page.request, carol.request, 'owner');
-    await open(carol, `/teams/${team.id}/members`);
-    await demoteCarol(page.request, team);
+  const team = await teamWithCarol(page.request, carol.request, 'owner');
+  await open(carol, `/teams/${team.id}/members`);
+  await demoteCarol(page.request, team);
 
-    const invite = carol.getByRole('form', { name: 'Invite a member' });
-    await invite.getByLabel('Email').fill('someone@example.com');
-    await invite.getByRole('button', { name: 'Send invitation' }).click();
+  const invite = carol.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email').fill('someone@example.com');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
 
-    await expect(invite).toHaveCount(0);
-    await expect(carol.getByRole('table', { name: 'Members' }).getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(
-      0,
-    );
-    await expect(
-      carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${isolated(team.name)}.` }),
-    ).toBeVisible();
-  } finally {
-    await carol.context().close();
-  }
+  await expect(invite).toHaveCount(0);
+  await expect(carol.getByRole('table', { name: 'Members' }).getByLabel(`Role of ${isolated('Alice')}`)).toHaveCount(0);
+  await expect(
+    carol.getByRole('status').filter({ hasText: `You are no longer an owner of ${isolated(team.name)}.` }),
+  ).toBeVisible();
 });
 
 test('signed out in another tab: the next action goes to sign in, and back here afterwards', async ({ page }) => {
@@ -189,71 +171,56 @@ test('signed out in another tab: the next action goes to sign in, and back here 
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
 });
 
-test('after "Removed Carol." a refused Leave shows only its own error', async ({ page, browser }) => {
-  const carol = await carolsPage(browser);
-  try {
-    const team = await teamWithCarol(page.request, carol.request, 'member');
-    await page.goto(`/teams/${team.id}/members`);
-    const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
-    await carolRow.getByRole('button', { name: `Remove ${isolated('Carol')}` }).click();
-    await carolRow.getByRole('button', { name: `Yes, remove ${isolated('Carol')}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Removed ${isolated('Carol')}.` })).toBeVisible();
+test('after "Removed Carol." a refused Leave shows only its own error', async ({ page, carol }) => {
+  const team = await teamWithCarol(page.request, carol.request, 'member');
+  await page.goto(`/teams/${team.id}/members`);
+  const carolRow = page.getByTestId('member-row').filter({ hasText: CAROL });
+  await carolRow.getByRole('button', { name: `Remove ${isolated('Carol')}` }).click();
+  await carolRow.getByRole('button', { name: `Yes, remove ${isolated('Carol')}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Removed ${isolated('Carol')}.` })).toBeVisible();
 
-    // Alice is now the last owner: leaving is refused (422).
-    const own = page.getByTestId('member-row').filter({ hasText: '(you)' });
-    await own.getByRole('button', { name: 'Leave team' }).click();
-    await own.getByRole('button', { name: 'Yes, leave' }).click();
-    await expect(page.getByText('You are the last owner')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: `Removed ${isolated('Carol')}.` })).toHaveCount(0);
-  } finally {
-    await carol.context().close();
-  }
+  // Alice is now the last owner: leaving is refused (422).
+  const own = page.getByTestId('member-row').filter({ hasText: '(you)' });
+  await own.getByRole('button', { name: 'Leave team' }).click();
+  await own.getByRole('button', { name: 'Yes, leave' }).click();
+  await expect(page.getByText('You are the last owner')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Removed ${isolated('Carol')}.` })).toHaveCount(0);
 });
 
 test('made a member while the API keys page is open: a refused Create key refreshes the page, which says so', async ({
   page,
-  browser,
+  carol,
 }) => {
-  const carol = await carolsPage(browser);
-  try {
-    const team = await teamWithCarol(page.request, carol.request, 'owner');
-    await open(carol, `/teams/${team.id}/api-keys`);
-    await demoteCarol(page.request, team);
+  const team = await teamWithCarol(page.request, carol.request, 'owner');
+  await open(carol, `/teams/${team.id}/api-keys`);
+  await demoteCarol(page.request, team);
 
-    const form = carol.getByRole('form', { name: 'New API key' });
-    await form.getByLabel('Key name').fill('Too late');
-    await form.getByRole('button', { name: 'Create key' }).click();
+  const form = carol.getByRole('form', { name: 'New API key' });
+  await form.getByLabel('Key name').fill('Too late');
+  await form.getByRole('button', { name: 'Create key' }).click();
 
-    await expect(carol.getByText('Only team owners can manage API keys.')).toBeVisible();
-    await expect(form).toHaveCount(0);
-    await expect(carol.getByRole('table', { name: 'API keys' })).toHaveCount(0);
-  } finally {
-    await carol.context().close();
-  }
+  await expect(carol.getByText('Only team owners can manage API keys.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(carol.getByRole('table', { name: 'API keys' })).toHaveCount(0);
 });
 
 // demo:begin
 test('made a member while the team settings are open: a refused save refreshes them read-only, saying why', async ({
   page,
-  browser,
+  carol,
 }) => {
-  const carol = await carolsPage(browser);
-  try {
-    const team = await teamWithCarol(page.request, carol.request, 'owner');
-    await open(carol, `/teams/${team.id}/settings`);
-    const form = carol.getByRole('form', { name: 'Team settings' });
-    await expect(form.getByLabel('Time zone')).not.toHaveValue('');
-    await demoteCarol(page.request, team);
+  const team = await teamWithCarol(page.request, carol.request, 'owner');
+  await open(carol, `/teams/${team.id}/settings`);
+  const form = carol.getByRole('form', { name: 'Team settings' });
+  await expect(form.getByLabel('Time zone')).not.toHaveValue('');
+  await demoteCarol(page.request, team);
 
-    await form.getByLabel('Time zone').fill('Europe/Paris');
-    await form.getByRole('button', { name: 'Save settings' }).click();
+  await form.getByLabel('Time zone').fill('Europe/Paris');
+  await form.getByRole('button', { name: 'Save settings' }).click();
 
-    await expect(form.getByText('Only team owners can change these settings.')).toBeVisible();
-    await expect(form.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
-    await expect(form.getByLabel('Time zone')).toBeDisabled();
-    await expect(form.getByText('Only team owners can do this')).toBeVisible();
-  } finally {
-    await carol.context().close();
-  }
+  await expect(form.getByText('Only team owners can change these settings.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+  await expect(form.getByLabel('Time zone')).toBeDisabled();
+  await expect(form.getByText('Only team owners can do this')).toBeVisible();
 });
 // demo:end
