@@ -81,12 +81,16 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
   };
   let tests: ChildProcess | undefined;
   // Stopped (Ctrl-C, a CI timeout's SIGTERM): the copy's tests stop first, then the copy (a build and
-  // hundreds of MB of links in the temporary folder) is removed, as when it ends on its own.
+  // hundreds of MB of links in the temporary folder) is removed, as when it ends on its own. A second
+  // Ctrl-C while that happens is ignored, where Node's default would end this process half-way.
+  let stopping = false;
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       console.error(`demo removal: stopped by ${signal}`);
       const running = tests;
       if (!running || running.exitCode !== null || running.signalCode !== null) return leave(code);
