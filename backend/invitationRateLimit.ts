@@ -20,13 +20,13 @@ import type { AppContext } from './context';
 import { clientIp, rateLimit } from './rateLimit';
 import { requestOf } from './requestOfContext';
 
-/** Counts one acceptance attempt for the caller's address (in-process calls have no request and are not limited). */
+/** Counts one acceptance attempt for the caller's address (calls without a request, such as a script's, are not limited). */
 export async function limitInvitationAttempts(context: AppContext): Promise<void> {
   const request = requestOf(context);
   if (request) await rateLimit('invitationAccept', clientIp(request));
 }
 
-/** Counts one lookup of a token for the caller's address (in-process calls, such as the invitation page's, are not limited). */
+/** Counts one lookup of a token for the caller's address: over the API and from the invitation page alike. */
 export async function limitInvitationLookups(context: AppContext): Promise<void> {
   const request = requestOf(context);
   if (request) await rateLimit('invitationLookup', clientIp(request));

@@ -4,7 +4,9 @@
  * (invitation links) and, for rate limits, the caller's address. The context
  * keeps its shape (backend/context.ts), so the request is remembered
  * beside it, keyed by the context object: controllers/index.ts records it when
- * it builds a context. In-process calls (server components) have none.
+ * it builds a context, and so do server components' clients
+ * (controllers/serverClientOptions.ts), with the page request's headers.
+ * Other in-process calls (scripts, jobs, tests) have none.
  */
 const requests = new WeakMap<object, Request>();
 

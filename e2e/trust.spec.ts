@@ -192,7 +192,11 @@ test.describe('next start behind a trusted proxy (TRUST_PROXY=loopback)', () => 
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     // The test's own connections come from 127.0.0.1, as a proxy on this machine's would.
-    server = await startServer('next start', { TRUST_PROXY: 'loopback', RATE_LIMIT_AUTH_MAIL_IP: '3/15m' });
+    server = await startServer('next start', {
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_AUTH_MAIL_IP: '3/15m',
+      RATE_LIMIT_INVITATION_LOOKUP: '2/1m',
+    });
   });
   test.afterAll(async () => server?.stop());
 
@@ -247,6 +251,35 @@ test.describe('next start behind a trusted proxy (TRUST_PROXY=loopback)', () => 
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  test('the invitation page counts its lookups per client address, as the API does', async () => {
+    const client = `203.0.113.${100 + Math.floor(Math.random() * 100)}`;
+    const view = (forged: string, who = client) =>
+      send(server.port, {
+        path: `/invitations/${randomUUID()}`,
+        headers: { 'x-forwarded-for': `${forged}, ${who}` },
+      });
+    const valid = 'This invitation link is not valid';
+    const limited = 'Too many invitation links opened from your address. Try again in 1 minute.';
+    for (const forged of ['198.51.100.1', '198.51.100.2']) {
+      const page = await view(forged);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(valid);
+    }
+    // The third lookup in the minute, whatever the client wrote left of the proxy's entry.
+    const refused = await view('198.51.100.3');
+    expect(refused.text).toContain(limited);
+    expect(refused.text).not.toContain(valid);
+    // One count for the page and the API: the API's lookup is refused too.
+    const api = await send(server.port, {
+      path: '/api/invitations/lookup',
+      body: { token: randomUUID() },
+      headers: { 'x-forwarded-for': client },
+    });
+    expect(api.status, api.text).toBe(429);
+    // Another client behind the same proxy has its own count.
+    expect((await view('198.51.100.4', '203.0.113.7')).text).toContain(valid);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatDuration } from '@/app/components/format';
 import { AcceptInvitation } from '@/app/components/members/AcceptInvitation';
 import { getCurrentSession } from '@/app/lib/getCurrentSession';
 import { isClientError } from '@/controllers/browser';
@@ -14,18 +15,35 @@ import { InvitationAcceptanceController } from '@/controllers/serverComponents';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer' };
 
+/** The invitation (null for a link that names none), or `limited` past the visitor's limit of lookups. */
 async function lookup(token: string) {
   try {
-    return await InvitationAcceptanceController.with().mutateLookup({ token });
+    return { invitation: await InvitationAcceptanceController.with().mutateLookup({ token }) };
   } catch (error) {
-    if (isClientError(error) && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
+    if (isClientError(error) && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST'))
+      return { invitation: null };
+    // The page's lookup counts per visitor address as the API's does (RATE_LIMIT_INVITATION_LOOKUP).
+    if (isClientError(error) && error.code === 'TOO_MANY_REQUESTS')
+      return { invitation: null, limited: { retryAfter: error.retryAfter } };
     throw error;
   }
 }
 
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const [invitation, session] = await Promise.all([lookup(token), getCurrentSession()]);
+  const [{ invitation, limited }, session] = await Promise.all([lookup(token), getCurrentSession()]);
+  if (limited) {
+    return (
+      <main className="page narrow stack">
+        <h1>Invitation</h1>
+        <p className="notice" role="alert">
+          {`Too many invitation links opened from your address. Try again ${
+            limited.retryAfter === undefined ? 'later' : `in ${formatDuration(limited.retryAfter)}`
+          }.`}
+        </p>
+      </main>
+    );
+  }
   if (invitation?.status !== 'pending') {
     return (
       <main className="page narrow stack">
