@@ -18,7 +18,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../demoRemove';
-import { copyProject } from '../readmeRecipe/copyProject';
+import { copyProject, type ProjectCopy } from '../readmeRecipe/copyProject';
 import { planDemoRemoval } from './planDemoRemoval';
 import { addReadmeResources } from './readmeResources';
 
@@ -72,32 +72,39 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
     console.log('demo removal: skipped (no demo left in this project)');
     process.exit(0);
   }
-  const copy = copyProject(ROOT, { build: true });
   const keep = process.argv.includes('--keep');
+  let copy: ProjectCopy | undefined;
+  let tests: ChildProcess | undefined;
   const leave = (code: number): never => {
-    if (keep) console.log(`demo removal: the copy stays in ${copy.root}`);
-    else copy.remove();
+    if (copy && keep) console.log(`demo removal: the copy stays in ${copy.root}`);
+    else copy?.remove();
     process.exit(code);
   };
-  let tests: ChildProcess | undefined;
-  // Stopped (Ctrl-C, a CI timeout's SIGTERM): the copy's tests stop first, then the copy (a build and
-  // hundreds of MB of links in the temporary folder) is removed, as when it ends on its own. A second
-  // Ctrl-C while that happens is ignored, where Node's default would end this process half-way.
+  // Stopped (Ctrl-C, a CI job's SIGTERM): the copy's tests stop first, then the copy (a build and hundreds
+  // of MB of links in the temporary folder) is removed, as when it ends on its own. A second signal while
+  // the tests stop kills them outright. Installed before the copy is made: a signal during it is handled
+  // once it is there (signals wait for the event loop).
   let stopping = false;
   for (const [signal, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const) {
     process.on(signal, () => {
-      if (stopping) return;
+      const group = tests && tests.exitCode === null && tests.signalCode === null ? tests.pid : undefined;
+      if (!tests || group === undefined) return leave(code);
+      if (!stopping) {
+        console.error(`demo removal: stopped by ${signal}; stopping the copy's tests`);
+        tests.once('close', () => leave(code));
+      }
+      try {
+        process.kill(-group, stopping ? 'SIGKILL' : signal);
+      } catch {
+        leave(code); // the group is gone already
+      }
       stopping = true;
-      console.error(`demo removal: stopped by ${signal}`);
-      const running = tests;
-      if (!running || running.exitCode !== null || running.signalCode !== null) return leave(code);
-      running.once('close', () => leave(code));
-      process.kill(-(running.pid as number), signal);
     });
   }
+  copy = copyProject(ROOT, { build: true });
   let code = 1;
   try {
     // A repository, as a clone is: Biome and the layer check read .gitignore through git.
@@ -116,6 +123,7 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
       // while the main suite runs on the machine's server (15 in CI), so both versions are tested.
       const { DATABASE_URL: _machineServer, ...env } = process.env;
       // A process group of its own, so a signal reaches every step it started (vitest, Playwright, servers).
+      // (A SIGKILL to this process's group does not reach it: stop this step with SIGINT or SIGTERM.)
       tests = spawn('npx', ['tsx', 'scripts/test.ts'], { cwd: copy.root, stdio: 'inherit', env, detached: true });
       const child = tests;
       code = await new Promise<number>((resolve) => child.once('close', (status) => resolve(status ?? 1)));

@@ -61,5 +61,6 @@ export function copyProject(source: string, options: { build?: boolean } = {}): 
   });
   if (options.build) linkTree(path.join(source, 'node_modules'), path.join(root, 'node_modules'));
   else symlinkSync(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+  // Retried: a server of the copy's tests that just stopped may still be removing its own files.
+  return { root, remove: () => rmSync(root, { recursive: true, force: true, maxRetries: 5 }) };
 }
