@@ -41,6 +41,8 @@ test('with uploads off, a campaign with files still opens, and an upload says up
     AUTH_DEV_LOGIN: 'true',
     APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: 'uploads-off-test-secret-not-for-production-01',
+    // The run's own server works the queue: this one, without storage, must not take its image jobs.
+    JOBS_IN_APP: 'false',
   }));
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
