@@ -4,10 +4,11 @@
  * PostgreSQL refuses when it has no automatic cast (varchar to integer) until the migration says how
  * (`USING`). A file field left out drops no column: its slot's attachment rows (and files) stay.
  */
-import { type Field, parseAttachment, parseField, type Resource } from './parseScaffold';
+import { type Field, isAttachmentSpec, parseAttachment, parseField, type Resource } from './parseScaffold';
 
-const isAttachmentSpec = (spec: string) =>
-  ['image', 'attachment', 'images', 'attachments'].includes(spec.split(':')[1] ?? '');
+/** The columns of the previous run's command (its file fields are slots, not columns). */
+const previousColumns = (previousSpecs: readonly string[]) =>
+  previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
 
 /** `varchar(120)`, `integer`, `enum(a,b)`: what the column holds, to compare two versions of a field. */
 const columnType = (field: Field) =>
@@ -18,7 +19,7 @@ export function fieldChangeWarnings(
   previousSpecs: readonly string[],
   fields: readonly Field[],
 ): string[] {
-  const before = previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
+  const before = previousColumns(previousSpecs);
   const now = new Map(fields.map((field) => [field.column, field]));
   const warnings: string[] = [];
   const dropped = before.filter((field) => !now.has(field.column)).map((field) => field.column);
@@ -72,7 +73,7 @@ export function renameQuestionWarning(
   previousSpecs: readonly string[],
   fields: readonly Field[],
 ): string | undefined {
-  const before = previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
+  const before = previousColumns(previousSpecs);
   const was = new Set(before.map((field) => field.column));
   const now = new Set(fields.map((field) => field.column));
   const gone = [...was].filter((column) => !now.has(column));

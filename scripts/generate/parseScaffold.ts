@@ -153,7 +153,9 @@ export function parseField(spec: string): Field {
   return field;
 }
 
-const isAttachmentSpec = (spec: string) => (ATTACHMENT_TYPES as readonly string[]).includes(spec.split(':')[1] ?? '');
+/** Whether a command-line field is a file slot (`photo:image`) rather than a column. */
+export const isAttachmentSpec = (spec: string) =>
+  (ATTACHMENT_TYPES as readonly string[]).includes(spec.split(':')[1] ?? '');
 
 /** `photo:image` or `contract:attachment`: a has-one file slot; `photos:images`, `files:attachments`: has-many. */
 export function parseAttachment(spec: string): AttachmentField {
