@@ -23,6 +23,7 @@
 import { sql } from 'drizzle-orm';
 import { db } from '@/db/database';
 import { User } from '@/db/models';
+import { users } from '@/db/schema';
 import { env } from '@/env';
 import { apiRoute, assertSameOrigin, BadRequest, Forbidden, jsonResponse, readJsonBody, transaction } from '@/server';
 import { appOrigin } from '../appOrigin';
@@ -34,8 +35,9 @@ import { limitMailRequest } from './mailLimits';
 import { PASSWORD_CHECK_PATHS, passwordCheckWithLimits, signInWithLimits } from './passwordAttempts';
 import { secureCookies } from './sessionCookie';
 
-/** `users.email` is varchar(255) (db/schema.ts). A name is judged by the User model itself. */
-const MAX_EMAIL_LENGTH = 255;
+/** The email column's own length (db/schema.ts). A name is judged by the User model itself. */
+// drizzle's column type does not show varchar's `length`; the column object has it (as validateRecord reads it).
+const MAX_EMAIL_LENGTH = (users.email as { length?: number }).length ?? Number.POSITIVE_INFINITY;
 /** A profile picture's URL: the length browsers and CDNs reliably handle (the column is text, so no limit of its own). */
 const MAX_IMAGE_URL_LENGTH = 2048;
 

@@ -43,7 +43,7 @@ function secretMatches(secret: string, storedHash: string): boolean {
 export class ApiKey extends Model(apiKeys, {
   name: 'ApiKey',
   hidden: ['hash'],
-  validations: { name: singleLineText().max(100, 'is too long (maximum is 100 characters)') },
+  validations: { name: singleLineText() },
   constraintErrors: { api_keys_prefix_key: { message: 'could not be generated; try again' } },
 }) {
   static associations = () => ({

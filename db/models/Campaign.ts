@@ -34,7 +34,7 @@ export class Campaign extends Model(campaigns, {
     search: (q, term: string) => q.where(containsText(campaigns.name, term)),
   },
   validations: {
-    name: visibleText().max(120, 'is too long (maximum is 120 characters)'),
+    name: visibleText(),
     budget: z
       .number()
       .int('must be a whole number')

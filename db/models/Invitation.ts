@@ -38,7 +38,7 @@ export class Invitation extends Model(invitations, {
     expired: (q) => q.where(sql`${invitations.acceptedAt} is null and ${invitations.expiresAt} <= now()`),
   },
   validations: {
-    email: z.email('is not a valid email address').max(255, 'is too long (maximum is 255 characters)'),
+    email: z.email('is not a valid email address'),
     role: z.enum(ROLES, 'must be owner or member').optional(),
   },
   constraintErrors: { invitations_token_hash_key: { message: 'could not be generated; try again' } },

@@ -8,7 +8,7 @@ import { models } from './registry';
 export class Post extends Model(posts, {
   name: 'Post',
   validations: {
-    title: visibleText().max(200, 'is too long (maximum is 200 characters)'),
+    title: visibleText(),
     body: z.string().max(20_000, 'is too long (maximum is 20000 characters)').nullish(),
   },
 }) {

@@ -6,7 +6,7 @@ import { models } from './registry';
 export class Team extends Model(teams, {
   name: 'Team',
   validations: {
-    name: singleLineText().max(100, 'is too long (maximum is 100 characters)'),
+    name: singleLineText(),
   },
 }) {
   static associations = () => ({
