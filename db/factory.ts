@@ -2,13 +2,17 @@
  * `createTeamRecord(Model, teamId, attributes)`: a valid record of a
  * team-scoped model for tests and seeds, whatever its columns. Every column
  * that must be filled (not null, no default) and is not given gets a value
- * that fits its type; enums take their first value. Used by the generated
+ * that fits its type; enums take their first value, and booleans false, unless
+ * the column is unique and the team already has it: then the first value the
+ * team has not used (the generated tests make two records of a referenced
+ * model in one team; `level:enum:gold,silver:unique` must not collide). Used by the generated
  * seeds and tests (`npm run generate -- scaffold`), for the records they
  * reference too. Give attributes for anything your model's rules need.
  */
-import { getTableColumns } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type ModelClass, sentenceWords } from '@/server';
+import { db } from './database';
 
 /** Numbers each model's filler values apart (`Supplier 1`, `Supplier 2`, ...), so unique columns never collide. */
 const counters = new Map<string, number>();
@@ -69,13 +73,47 @@ export async function createTeamRecord<M extends ModelClass>(
   attributes: Record<string, unknown> = {},
 ): Promise<InstanceType<M>> {
   const filled: Record<string, unknown> = { teamId, ...attributes };
+  const unique = uniqueColumns(Model.table);
   for (const [name, column] of Object.entries(getTableColumns(Model.table) as Record<string, PgColumn>)) {
     if (name in filled || !column.notNull || column.hasDefault || column.primary) continue;
-    filled[name] = fillerValue(column, name, Model.modelName);
+    const few = fewValues(column);
+    filled[name] =
+      few && unique.has(column.name)
+        ? await valueTheTeamHasNot(Model.table, column, teamId, few)
+        : fillerValue(column, name, Model.modelName);
   }
   // A generic factory: the attributes are checked by the model's validations at run time.
   const record = (await Model.create(filled as never)) as InstanceType<M> & { isPersisted: boolean; errors: object };
   if (!record.isPersisted)
     throw new Error(`createTeamRecord(${Model.modelName}): ${JSON.stringify(record.errors)}; pass valid attributes`);
   return record;
+}
+
+/** The values of a column that has only so many (an enum's, a boolean's two); undefined for the rest. */
+function fewValues(column: PgColumn): readonly unknown[] | undefined {
+  if (column.enumValues?.length) return column.enumValues;
+  return column.dataType === 'boolean' ? [false, true] : undefined;
+}
+
+/** Names of the columns in a unique constraint or index of the table, alone or with others (`unique().on(t.teamId, t.level)`). */
+function uniqueColumns(table: PgTable): Set<string> {
+  const { columns, uniqueConstraints, indexes } = getTableConfig(table);
+  return new Set([
+    ...columns.filter((column) => column.isUnique).map((column) => column.name),
+    ...uniqueConstraints.flatMap((constraint) => constraint.columns.map((column) => column.name)),
+    // An index lists its columns by name (an expression, such as lower(email), has none).
+    ...indexes
+      .filter((index) => index.config.unique)
+      .flatMap((index) => index.config.columns.map((column) => (column as { name?: unknown }).name))
+      .filter((name): name is string => typeof name === 'string'),
+  ]);
+}
+
+/** The first of `values` no record of the team holds yet; the first value when every one is taken (the save then says so). */
+async function valueTheTeamHasNot(table: PgTable, column: PgColumn, teamId: number, values: readonly unknown[]) {
+  const teamColumn = getTableColumns(table).teamId as PgColumn | undefined;
+  if (!teamColumn) return values[0];
+  const rows = await db().selectDistinct({ value: column }).from(table).where(eq(teamColumn, teamId));
+  const taken = new Set(rows.map((row) => row.value));
+  return values.find((value) => !taken.has(value)) ?? values[0];
 }

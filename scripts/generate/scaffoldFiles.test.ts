@@ -85,6 +85,12 @@ describe('scaffoldFiles', () => {
     expect(seed).not.toContain('brandId');
   });
 
+  it('gives a unique reference a new record of the referenced model each time: one of the team would collide', () => {
+    const seed = scaffold('Widget', 'title:string', 'gizmo:references:unique').files['db/seeds/widgets.ts'] as string;
+    expect(seed).toContain('gizmoId: attributes.gizmoId ?? (await createGizmo(teamId)).id,');
+    expect(seed).not.toContain('Gizmo.findBy');
+  });
+
   it('restricts deleting a referenced record, required or optional, and tests that the delete is refused', () => {
     const { schemaBlock, files } = scaffold(
       'LineItem',

@@ -225,12 +225,14 @@ export function testValues(
     factoryImports: lines([...factories.values()].flatMap((factory) => factory.importLine ?? [])),
     // A required reference reuses a record of the team (the demo's campaigns...), making one only when there is none:
     // seeding adds no records to the referenced model, and a chain of references (LineItem -> Product -> Campaign) ends.
+    // A unique one cannot be shared, so each record gets a new one.
     factoryDefaults: lines(
       references
         .filter((field) => !field.optional)
-        .map(
-          (field) =>
-            `${field.name}: attributes.${field.name} ?? ((await ${field.target}.findBy({ teamId })) ?? (await ${create(field.target as string, 'teamId')})).id,`,
+        .map((field) =>
+          field.unique
+            ? `${field.name}: attributes.${field.name} ?? (await ${create(field.target as string, 'teamId')}).id,`
+            : `${field.name}: attributes.${field.name} ?? ((await ${field.target}.findBy({ teamId })) ?? (await ${create(field.target as string, 'teamId')})).id,`,
         ),
     ),
   };
