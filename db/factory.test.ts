@@ -65,7 +65,7 @@ const tiers = pgTable(
     id: serial('id').primaryKey(),
     teamId: integer('team_id').notNull(),
     level: varchar('level', { length: 20, enum: ['gold', 'silver', 'bronze'] }).notNull(),
-    featured: boolean('featured').notNull(),
+    featured: boolean('featured').notNull().default(false),
   },
   (t) => [
     unique('factory_tiers_level_key').on(t.teamId, t.level),
@@ -81,7 +81,7 @@ describe('createTeamRecord', () => {
         id serial primary key,
         team_id integer not null,
         level varchar(20) not null,
-        featured boolean not null,
+        featured boolean not null default false,
         constraint factory_tiers_level_key unique (team_id, level),
         constraint factory_tiers_featured_key unique (team_id, featured)
       )`);

@@ -2,9 +2,9 @@
  * `createTeamRecord(Model, teamId, attributes)`: a valid record of a
  * team-scoped model for tests and seeds, whatever its columns. Every column
  * that must be filled (not null, no default) and is not given gets a value
- * that fits its type; enums take their first value, and booleans false, unless
- * the column is unique and the team already has it: then the first value the
- * team has not used (the generated tests make two records of a referenced
+ * that fits its type; enums take their first value, and booleans false. A
+ * unique enum or boolean (default or not) takes the first value the team has
+ * not used (the generated tests make two records of a referenced
  * model in one team; `level:enum:gold,silver:unique` must not collide). Used by the generated
  * seeds and tests (`npm run generate -- scaffold`), for the records they
  * reference too. Give attributes for anything your model's rules need.
@@ -75,12 +75,11 @@ export async function createTeamRecord<M extends ModelClass>(
   const filled: Record<string, unknown> = { teamId, ...attributes };
   const unique = uniqueColumns(Model.table);
   for (const [name, column] of Object.entries(getTableColumns(Model.table) as Record<string, PgColumn>)) {
-    if (name in filled || !column.notNull || column.hasDefault || column.primary) continue;
+    if (name in filled || !column.notNull || column.primary) continue;
     const few = fewValues(column);
-    filled[name] =
-      few && unique.has(column.name)
-        ? await valueTheTeamHasNot(Model.table, column, teamId, few)
-        : fillerValue(column, name, Model.modelName);
+    // A unique one is filled even when it has a default (`featured:boolean:unique` defaults to false).
+    if (few && unique.has(column.name)) filled[name] = await valueTheTeamHasNot(Model.table, column, teamId, few);
+    else if (!column.hasDefault) filled[name] = fillerValue(column, name, Model.modelName);
   }
   // A generic factory: the attributes are checked by the model's validations at run time.
   const record = (await Model.create(filled as never)) as InstanceType<M> & { isPersisted: boolean; errors: object };

@@ -13,7 +13,7 @@
  * `npm run gen` rewrites the derived lists, typed clients and OpenAPI.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
@@ -68,7 +68,11 @@ function detachDemoFiles(root: string, plan: DemoRemovalPlan): void {
   const models = plan.deletions
     .map((file) => /^db\/models\/([A-Z]\w*)\.ts$/.exec(file)?.[1])
     .filter((name): name is string => name !== undefined);
-  detachAttachments(root, MIGRATION_NAME, models);
+  // The demo is removed once, so the one migration of that name is the one drizzle-kit just wrote.
+  const migration = readdirSync(path.join(root, 'db/migrations')).find((file) =>
+    file.endsWith(`_${MIGRATION_NAME}.sql`),
+  );
+  if (migration) detachAttachments(root, `db/migrations/${migration}`, models);
 }
 
 function apply(plan: DemoRemovalPlan, { root, log }: DemoRemoveOptions): void {

@@ -5,18 +5,18 @@
  * deletes their rows too; the files are then detached, and the cleanup job deletes them after its usual
  * delay (docs/attachments.md). Used by `destroy scaffold` and `npm run demo:remove`.
  */
-import { appendFileSync, readdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Appends the delete to the migration `db/migrations/<n>_<migrationName>.sql`; false when there is none. */
-export function detachAttachments(root: string, migrationName: string, models: readonly string[]): boolean {
-  const folder = path.join(root, 'db/migrations');
-  const migration = readdirSync(folder).find((file) => file.endsWith(`_${migrationName}.sql`));
-  if (!migration || models.length === 0) return false;
+/**
+ * Appends the delete to `migration` (a path from the project root), the migration this run just wrote: never
+ * one found by name, which after a second destroy of the same resource is the first one, already applied.
+ */
+export function detachAttachments(root: string, migration: string, models: readonly string[]): void {
+  if (models.length === 0) return;
   const names = models.map((name) => `'${name}'`).join(', ');
   appendFileSync(
-    path.join(folder, migration),
+    path.join(root, migration),
     `--> statement-breakpoint\nDELETE FROM "service_attachments" WHERE "attachable_type" IN (${names});\n`,
   );
-  return true;
 }

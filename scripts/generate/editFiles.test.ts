@@ -39,4 +39,15 @@ describe('the navigation link', () => {
     expect(removeNavLine(added, line)).toBe(nav);
     expect(removeNavLine(added.replace("label: 'Suppliers'", "label: 'Vendors'"), line)).toBe(nav);
   });
+
+  it('is removed when the formatter wrapped it over several lines (a long name), and nothing else is', () => {
+    const long = link('warehouse-reason-codes', 'Warehouse reason codes');
+    const wrapped = addNavLine(nav, long).replace(
+      long,
+      `{\n    href: \`\${base}/warehouse-reason-codes\`,\n    label: "Warehouse's codes",\n  },`,
+    );
+    expect(wrapped).toContain(`    href: \`\${base}/warehouse-reason-codes\`,\n`);
+    expect(removeNavLine(wrapped, long)).toBe(nav);
+    expect(removeNavLine(wrapped, line)).toBe(wrapped);
+  });
 });

@@ -49,16 +49,21 @@ export function addPgCoreImports(schema: string, names: readonly string[]): { te
   };
 }
 
+/** Whether the schema, its pg-core import aside, calls `name(` (a column type, `index`, `unique`). */
+export function usesPgCore(schema: string, name: string): boolean {
+  return new RegExp(`\\b${name}\\(`).test(schema.replace(PG_CORE, ''));
+}
+
 /** Removes the given pg-core names again where nothing else in the schema uses them. */
+
 export function removePgCoreImports(schema: string, names: readonly string[]): string {
   const match = PG_CORE.exec(schema);
   if (!match) return schema;
-  const body = schema.replace(PG_CORE, '');
   const present = (match[1] as string)
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const kept = present.filter((name) => !names.includes(name) || new RegExp(`\\b${name}\\(`).test(body));
+  const kept = present.filter((name) => !names.includes(name) || usesPgCore(schema, name));
   return schema.replace(PG_CORE, `import {\n${kept.map((n) => `  ${n},`).join('\n')}\n} from 'drizzle-orm/pg-core';`);
 }
 
@@ -78,14 +83,12 @@ export function addNavLine(nav: string, line: string): string {
 /** Removes the resource's link: the line as generated, or a one-line link to the same place with your label. */
 export function removeNavLine(nav: string, line: string): string {
   const href = hrefOf(line);
-  return nav
-    .split('\n')
-    .filter(
-      (candidate) =>
-        candidate.trim() !== line && !(href && /^\{ href: /.test(candidate.trim()) && hrefOf(candidate) === href),
-    )
-    .join('\n');
+  return nav.replace(NAV_ENTRY, (entry, entryHref: string) => (entryHref === href ? '' : entry));
 }
+
+/** A link of the navigation's list, on one line or wrapped by the formatter over several; its target captured. */
+const NAV_ENTRY =
+  /^[ \t]*\{\s*href: (`[^`\n]*`),\s*label: (?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),?\s*\},?[ \t]*\n/gm;
 
 /**
  * Every name db/schema.ts exports: its declarations (`export const products = pgTable(...)`) and its

@@ -19,6 +19,20 @@ describe('fieldChangeWarnings', () => {
     ]);
   });
 
+  it('warns that a shorter string refuses longer stored values, where USING would not help', () => {
+    expect(warnings(['name:string'], ['name:string:120'])).toEqual([
+      expect.stringMatching(/^warning: products\.name shortens from string:255 to string:120: .*left\("name", 120\)/),
+    ]);
+    expect(warnings(['name:string:120'], ['name:string'])).toEqual([]);
+  });
+
+  it('warns that an enum without a value fails its check constraint while rows hold that value', () => {
+    expect(warnings(['status:enum:draft,live,gone'], ['status:enum:draft,live'])).toEqual([
+      expect.stringMatching(/^warning: products\.status no longer allows gone: /),
+    ]);
+    expect(warnings(['status:enum:draft'], ['status:enum:draft,live'])).toEqual([]);
+  });
+
   it('says nothing when columns are only added, made optional or given a file slot', () => {
     expect(warnings(['name:string'], ['name:string:optional', 'sku:string:optional', 'photo:image'])).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * What a `--force` run does to the data already in the table, said before it happens: a field left out
  * of the command drops its column (and its data), and a changed type becomes `SET DATA TYPE`, which
  * PostgreSQL refuses when it has no automatic cast (varchar to integer) until the migration says how
- * (`USING`). A file field left out drops no column: its slot's attachment rows (and files) stay.
+ * (`USING`), or when stored values no longer fit (a shorter varchar, an enum without their value). A file field left out drops no column: its slot's attachment rows (and files) stay.
  */
 import { type Field, isAttachmentSpec, parseAttachment, parseField, type Resource } from './parseScaffold';
 
@@ -10,9 +10,36 @@ import { type Field, isAttachmentSpec, parseAttachment, parseField, type Resourc
 const previousColumns = (previousSpecs: readonly string[]) =>
   previousSpecs.filter((spec) => !isAttachmentSpec(spec)).map(parseField);
 
-/** `varchar(120)`, `integer`, `enum(a,b)`: what the column holds, to compare two versions of a field. */
-const columnType = (field: Field) =>
-  field.type === 'string' ? `string:${field.length ?? 255}` : field.type === 'enum' ? 'enum' : field.type;
+/**
+ * What PostgreSQL may refuse when `field` becomes `next`: a shorter varchar holding longer values, an enum
+ * without a value rows still hold (its check constraint), or a type without an automatic cast. Undefined when
+ * every stored value fits (the same type, a longer varchar, an enum with more values).
+ */
+function changeWarning(table: string, field: Field, next: Field): string | undefined {
+  const column = `${table}.${field.column}`;
+  if (field.type === 'string' && next.type === 'string') {
+    const [was, now] = [field.length ?? 255, next.length ?? 255];
+    if (now >= was) return undefined;
+    return (
+      `warning: ${column} shortens from string:${was} to string:${now}: PostgreSQL refuses the migration while a ` +
+      `stored value is longer; before npm run db:migrate, shorten those (left("${field.column}", ${now})) or keep the length`
+    );
+  }
+  if (field.type === 'enum' && next.type === 'enum') {
+    const removed = (field.values ?? []).filter((value) => !next.values?.includes(value));
+    if (removed.length === 0) return undefined;
+    return (
+      `warning: ${column} no longer allows ${removed.join(', ')}: the migration's check constraint fails while a row ` +
+      'still holds one; before npm run db:migrate, change those rows to a value the field keeps'
+    );
+  }
+  if (field.type === next.type) return undefined;
+  return (
+    `warning: ${column} changes from ${field.type} to ${next.type}: PostgreSQL refuses the migration's ` +
+    'SET DATA TYPE when the old values have no automatic cast; before npm run db:migrate, add ' +
+    `USING (an expression converting "${field.column}") to it in the new migration, or empty the column first`
+  );
+}
 
 export function fieldChangeWarnings(
   table: string,
@@ -31,12 +58,8 @@ export function fieldChangeWarnings(
     );
   for (const field of before) {
     const next = now.get(field.column);
-    if (!next || columnType(next) === columnType(field)) continue;
-    warnings.push(
-      `warning: ${table}.${field.column} changes from ${field.type} to ${next.type}: PostgreSQL refuses the migration's ` +
-        'SET DATA TYPE when the old values have no automatic cast; before npm run db:migrate, add ' +
-        `USING (an expression converting "${field.column}") to it in the new migration, or empty the column first`,
-    );
+    const warning = next && changeWarning(table, field, next);
+    if (warning) warnings.push(warning);
   }
   return warnings;
 }

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { camelCase } from 'change-case';
 import { inferResourcePath } from '@/server/controller';
 import { discoverModels } from '../gen/discover';
 import { type Field, GeneratorError, type Resource } from './parseScaffold';
@@ -90,15 +91,27 @@ function checkReference(root: string, field: Field, table: string): void {
 }
 
 /**
+ * The model a reference names: the field's name with a capital (`supplier` is Supplier), or the model whose
+ * camelCase it is, as its scaffold spells its variables (resourceName.ts: `ipAddress` is IPAddress).
+ */
+function modelNamed(models: ReadonlySet<string>, field: Field): string {
+  const capitalised = field.target as string;
+  if (models.has(capitalised)) return capitalised;
+  return [...models].find((model) => camelCase(model) === field.association) ?? capitalised;
+}
+
+/**
  * Checks every `references` field of the resource (refusing, before anything
- * is written, one the generated code could not serve) and answers each
+ * is written, one the generated code could not serve), settles the model each
+ * one names (an acronym's: `ipAddress` is IPAddress) and answers each
  * referenced model's factory.
  */
 export function referencedModels(root: string, resource: Resource): Map<string, Factory> {
   const models = new Set(discoverModels(root));
   const factories = new Map<string, Factory>();
   for (const field of resource.fields.filter((candidate) => candidate.type === 'references')) {
-    const target = field.target as string;
+    field.target = modelNamed(models, field);
+    const target = field.target;
     // A reference to its own model (a tree: parent:references) needs a name other than the model's: added by hand.
     if (target === resource.name)
       throw new GeneratorError(

@@ -19,6 +19,7 @@ import {
   SCHEMA_FILE,
   schemaBlockOf,
   schemaExports,
+  usesPgCore,
 } from './editFiles';
 import { fieldChangeWarnings, removedSlotWarnings, renameQuestionWarning } from './fieldChanges';
 import { readManifest, removeManifest, type ScaffoldManifest, writeManifest } from './manifest';
@@ -129,8 +130,17 @@ function planSchema(
     previous && current !== undefined
       ? threeWayMerge(current, previous.schemaBlock, block)
       : { text: block, conflicts: 0 };
-  const added = addPgCoreImports(replaceSchemaBlock(schema, name, merged.text), imports);
-  return { text: added.text, conflicts: merged.conflicts, addedImports: added.added };
+  const replaced = replaceSchemaBlock(schema, name, merged.text);
+  // A field this run dropped (the last `decimal`) can leave an import an earlier run added with nothing using it,
+  // which fails the lint: it goes, as destroy takes them all.
+  const unused = (previous?.addedImports ?? []).filter((name) => !usesPgCore(replaced, name));
+  const added = addPgCoreImports(unused.length > 0 ? removePgCoreImports(replaced, unused) : replaced, imports);
+  const kept = (previous?.addedImports ?? []).filter((name) => !unused.includes(name));
+  return {
+    text: added.text,
+    conflicts: merged.conflicts,
+    addedImports: [...new Set([...kept, ...added.added])].sort(),
+  };
 }
 
 export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
@@ -195,7 +205,9 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
   const block = format(root, SCHEMA_FILE, output.schemaBlock).replace(/\n*$/, '\n');
   const nextSchema = planSchema(schema, resource.name, block, previous, output.schemaImports);
   const nav = read(root, NAV_FILE) ?? '';
-  const nextNav = addNavLine(nav, output.navLine);
+  const withLink = addNavLine(nav, output.navLine);
+  // Formatted as the lint wants it: a long resource name's link is wrapped over several lines.
+  const nextNav = withLink === nav ? nav : format(root, NAV_FILE, withLink);
   const conflicts = plans.reduce((sum, plan) => sum + plan.conflicts, nextSchema.conflicts);
   const migrationName = `${previous ? 'update' : 'create'}_${resource.table}`;
 
@@ -242,7 +254,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
     ...(Object.keys(leftFiles).length > 0 ? { leftFiles } : {}),
     schemaBlock: block,
     navLine: output.navLine,
-    addedImports: [...new Set([...(previous?.addedImports ?? []), ...nextSchema.addedImports])].sort(),
+    addedImports: nextSchema.addedImports,
   };
   writeManifest(root, manifest, (text) => format(root, `.generator/scaffold/${resource.name}.json`, text));
   if (conflicts > 0) {
@@ -263,11 +275,18 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
     throw new GeneratorError(`destroy: no scaffold named ${name} (.generator/scaffold/${name}.json is missing)`);
   const resource = parseResourceName(name, manifest.plural);
   // Another table's foreign key would stop drizzle-kit (and its code the typecheck) half-way: refuse first.
-  const blocking = referencesInto(root, read(root, SCHEMA_FILE) ?? '', [resource.pluralCamel]);
+  const schema = read(root, SCHEMA_FILE) ?? '';
+  const blocking = referencesInto(root, schema, [resource.pluralCamel]);
   if (blocking.length > 0)
     throw new GeneratorError(
       `destroy: ${name} is still referenced by ${blocking.join(', ')}; destroy that first, or run its scaffold again ` +
         `with --force and without the ${resource.camel}:references field. Nothing was removed.`,
+    );
+  // Without its markers the table cannot be cut out: it would stay, with no scaffold record left to fix it.
+  if (schemaBlockOf(schema, name) === undefined && schemaExports(schema).has(resource.pluralCamel))
+    throw new GeneratorError(
+      `destroy: ${SCHEMA_FILE} exports ${resource.pluralCamel} but has no "// scaffold:${name} start" / ` +
+        `"// scaffold:${name} end" comments around it; put them back around the table, then run again. Nothing was removed.`,
     );
   // Every file a run of the scaffold wrote, those a later run no longer made but kept for your edits too.
   const written = { ...manifest.leftFiles, ...manifest.files };
@@ -283,15 +302,18 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
   // The lists first, without the files: a running `npm run dev` must never import a deleted model (discover.ts).
   for (const { out, text } of discoveredFiles(root, new Set(present))) write(root, out, text);
   for (const file of present) remove(root, file);
-  const schema = read(root, SCHEMA_FILE) ?? '';
   write(root, SCHEMA_FILE, removePgCoreImports(replaceSchemaBlock(schema, name, undefined), manifest.addedImports));
   write(root, NAV_FILE, removeNavLine(read(root, NAV_FILE) ?? '', manifest.navLine));
   removeManifest(root, name);
   const generatorDir = path.join(root, '.generator/scaffold');
   if (existsSync(generatorDir) && readdirSync(generatorDir).length === 0) remove(root, '.generator/scaffold/.keep');
-  migrateAndGen(root, `drop_${resource.table}`, log);
+  const migration = migrateAndGen(root, `drop_${resource.table}`, log);
   // A slot added to the model by hand leaves attachment rows naming it: they go with the table.
-  detachAttachments(root, `drop_${resource.table}`, [name]);
-  log(`destroy ${name}: done. The migration drops the table: npm run db:migrate.`);
+  if (migration) detachAttachments(root, migration, [name]);
+  log(
+    migration
+      ? `destroy ${name}: done. The migration drops the table: npm run db:migrate.`
+      : `destroy ${name}: done. ${SCHEMA_FILE} had no table of it, so there is no migration.`,
+  );
   return 0;
 }

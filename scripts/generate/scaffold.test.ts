@@ -309,6 +309,17 @@ describe('npm run generate -- scaffold', () => {
     git('reset', '-q', '--hard', 'HEAD~1');
   }, 120_000);
 
+  it("destroy refuses, removing nothing, when the table's marker comments are gone from db/schema.ts", async () => {
+    const schema = file('db/schema.ts').replace(/^\/\/ scaffold:\w+ (start|end).*\n/gm, '');
+    writeFileSync(path.join(copy.root, 'db/schema.ts'), schema);
+    // Without them the table stayed while its scaffold record went, and no later run could remove it.
+    await expect(generate('destroy', 'scaffold', NAME)).rejects.toThrow(
+      `destroy: db/schema.ts exports ${camel}s but has no "// scaffold:${NAME} start"`,
+    );
+    expect(changed()).toEqual(['db/schema.ts']);
+    git('checkout', '--', '.');
+  }, 120_000);
+
   it('destroy removes what the scaffold made (both upload widgets too); only migrations stay', async () => {
     expect(await generate('destroy', 'scaffold', NAME)).toBe(0);
     git('add', '-A');
@@ -326,4 +337,21 @@ describe('npm run generate -- scaffold', () => {
     expect(file(drop as string)).toContain(`DELETE FROM "service_attachments" WHERE "attachable_type" IN ('${NAME}');`);
     expect(existsSync(path.join(copy.root, `app/components/${plural}/${NAME}FilesUpload.tsx`))).toBe(false);
   }, 120_000);
+
+  it('a second life of the same name: a dropped field takes its import along; destroy deletes attachments in its own drop migration', async () => {
+    git('add', '-A');
+    git('commit', '-qm', 'destroyed once');
+    const importsNumeric = () => /^\s+numeric,$/m.test(file('db/schema.ts'));
+    expect(importsNumeric()).toBe(false);
+    expect(await generate('scaffold', NAME, 'title:string', 'price:decimal')).toBe(0);
+    expect(importsNumeric()).toBe(true);
+    // Left behind, the unused import failed the lint.
+    expect(await generate('scaffold', NAME, 'title:string', '--force')).toBe(0);
+    expect(importsNumeric()).toBe(false);
+    expect(await generate('destroy', 'scaffold', NAME)).toBe(0);
+    // The first drop migration is committed (applied, in a real project): it must not change.
+    const drops = changed().filter((name) => name.endsWith(`_drop_${table}.sql`));
+    expect(drops).toHaveLength(1);
+    expect(file(drops[0] as string).match(/DELETE FROM "service_attachments"/g)).toHaveLength(1);
+  }, 240_000);
 });

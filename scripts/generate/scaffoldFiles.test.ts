@@ -55,6 +55,8 @@ beforeAll(() => {
   model('Ledger', 'ledgers', { scopes: [] });
   // Canvas: pluralize reads it as a plural, so its controller names its path (made with --plural Canvases).
   model('Canvas', 'canvases', { path: '/canvases' });
+  // IPAddress: an acronym, so its camelCase (ipAddress) is not its name with a small first letter.
+  model('IPAddress', 'ipAddresses');
   write('db/schema.ts', schema.join('\n'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -71,6 +73,18 @@ describe('scaffoldFiles', () => {
     expect(test).toContain('ref.gizmo = await createGizmo(home);');
     expect(test).toContain('ref.gizmoAway = await createGizmo(away);');
     expect(test).toContain('ref.brand = await createTeamRecord(Brand, home);');
+  });
+
+  it('finds a model with an acronym in its name from its camelCase: ipAddress:references is IPAddress', () => {
+    const { schemaBlock, files } = scaffold('Visit', 'title:string', 'ipAddress:references');
+    expect(schemaBlock).toContain("ipAddressId: integer('ip_address_id')");
+    expect(schemaBlock).toContain('.references(() => ipAddresses.id');
+    expect(files['db/models/Visit.ts']).toContain(
+      "ipAddress: belongsTo(() => models.IPAddress, { foreignKey: 'ipAddressId' })",
+    );
+    expect(files['controllers/VisitController.test.ts']).toContain(
+      'ref.ipAddress = await createTeamRecord(IPAddress, home);',
+    );
   });
 
   it("fills a required reference with one of the team's records, making one only when the team has none", () => {
