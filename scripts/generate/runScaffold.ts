@@ -143,6 +143,19 @@ function planSchema(
   };
 }
 
+/** The table's block is found by its marker comments: without them a run cannot find (or cut out) the table. */
+function missingMarkers(
+  command: 'scaffold' | 'destroy',
+  resource: { name: string; pluralCamel: string },
+  undone: string,
+): GeneratorError {
+  const { name, pluralCamel } = resource;
+  return new GeneratorError(
+    `${command}: ${SCHEMA_FILE} exports ${pluralCamel} but has no "// scaffold:${name} start" / ` +
+      `"// scaffold:${name} end" comments around it; put them back around the table, then run again. Nothing was ${undone}.`,
+  );
+}
+
 export async function runScaffold(resource: Resource, fieldSpecs: string[], options: RunOptions): Promise<number> {
   const { root, log } = options;
   const previous = readManifest(root, resource.name);
@@ -179,10 +192,7 @@ export async function runScaffold(resource: Resource, fieldSpecs: string[], opti
       );
   } else if (schemaBlockOf(schema, resource.name) === undefined && exported.has(resource.pluralCamel))
     // Without its markers the block cannot be found, and a second table of the same name would be appended.
-    throw new GeneratorError(
-      `scaffold: ${SCHEMA_FILE} exports ${resource.pluralCamel} but has no "// scaffold:${resource.name} start" / ` +
-        `"// scaffold:${resource.name} end" comments around it; put them back around the table, then run again. Nothing was written.`,
-    );
+    throw missingMarkers('scaffold', resource, 'written');
 
   // Data loss and risky casts are said first, in --dry-run too.
   for (const warning of previous ? fieldChangeWarnings(resource.table, previous.fields, resource.fields) : [])
@@ -284,10 +294,7 @@ export async function destroyScaffold(name: string, options: RunOptions): Promis
     );
   // Without its markers the table cannot be cut out: it would stay, with no scaffold record left to fix it.
   if (schemaBlockOf(schema, name) === undefined && schemaExports(schema).has(resource.pluralCamel))
-    throw new GeneratorError(
-      `destroy: ${SCHEMA_FILE} exports ${resource.pluralCamel} but has no "// scaffold:${name} start" / ` +
-        `"// scaffold:${name} end" comments around it; put them back around the table, then run again. Nothing was removed.`,
-    );
+    throw missingMarkers('destroy', resource, 'removed');
   // Every file a run of the scaffold wrote, those a later run no longer made but kept for your edits too.
   const written = { ...manifest.leftFiles, ...manifest.files };
   const present = Object.keys(written).filter((file) => existsSync(path.join(root, file)));
